@@ -1,0 +1,1 @@
+"""Users are managed with Django's own UserAdmin (registered by django.contrib.auth)."""

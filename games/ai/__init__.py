@@ -1,0 +1,30 @@
+"""Computer players: pure functions of the rules (no Django), one registry of levels per game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from games.rules import GAMES, Game
+
+Chooser = Callable[[Game, dict, int, random.Random], dict]
+
+
+def random_player(game: Game, state: dict, seat: int, rng: random.Random) -> dict[str, Any]:
+    """The seeds' computer: a uniformly random legal move."""
+    return rng.choice(game.legal_moves(state, seat))
+
+
+# Stronger levels register here per game (slug -> level -> chooser).
+LEVELS: dict[str, dict[str, Chooser]] = {slug: {"random": random_player} for slug in GAMES}
+
+
+def levels(slug: str) -> list[str]:
+    """The computer levels available for a game."""
+    return list(LEVELS.get(slug, {}))
+
+
+def choose(slug: str, level: str, state: dict, seat: int, rng: random.Random | None = None) -> dict[str, Any]:
+    """The computer's move for ``seat`` at ``level``."""
+    return LEVELS[slug][level](GAMES[slug], state, seat, rng or random.Random())

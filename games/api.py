@@ -1,0 +1,125 @@
+"""The JSON API of protocol.md. Views stay thin: parse, call a service or selector, answer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.views.csrf import csrf_failure as html_csrf_failure
+from django.views.decorators.http import require_GET, require_POST
+
+from . import services
+from .ai import levels
+from .errors import ServiceError
+from .models import Match
+from .replays import replay_data
+from .rules import GAMES
+from .selectors import match_for_user
+
+
+def error(code: str, message: str, status: int) -> JsonResponse:
+    """The protocol's error body with a 4xx status."""
+    return JsonResponse({"error": code, "message": message}, status=status)
+
+
+def api_view(view: Callable) -> Callable:
+    """Turn ServiceError into the JSON error body; require login for unsafe methods."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        if request.method != "GET" and not request.user.is_authenticated:
+            return error("not_authenticated", "Log in first (session cookie).", 401)
+        try:
+            return view(request, *args, **kwargs)
+        except ServiceError as exc:
+            return JsonResponse(exc.as_dict(), status=exc.status)
+
+    return wrapper
+
+
+def get_match(**lookup: Any) -> Match:
+    """The match, or a JSON 404."""
+    match = Match.objects.filter(**lookup).first()
+    if match is None:
+        raise ServiceError("not_found", "No such match.", 404)
+    return match
+
+
+def json_body(request: HttpRequest) -> dict[str, Any]:
+    try:
+        body = json.loads(request.body or b"{}")
+    except ValueError:
+        raise ServiceError("bad_request", "The body is not JSON.", 400) from None
+    if not isinstance(body, dict):
+        raise ServiceError("bad_request", "The body must be a JSON object.", 400)
+    return body
+
+
+@require_GET
+def games_list(request: HttpRequest) -> JsonResponse:
+    """``GET /api/games/``: every game with its options schema and seats."""
+    return JsonResponse([{**g.info(), "levels": levels(slug)} for slug, g in GAMES.items()], safe=False)
+
+
+@require_POST
+@api_view
+def match_create(request: HttpRequest) -> JsonResponse:
+    """``POST /api/matches/``: create a match seated by the caller."""
+    body = json_body(request)
+    match = services.match_create(
+        user=request.user,
+        game=body.get("game"),
+        options=body.get("options") or {},
+        opponent=body.get("opponent", "invite"),
+        side=body.get("side", "random"),
+        level=body.get("level") or "",
+    )
+    data = match_for_user(match, request.user)
+    return JsonResponse(
+        {**data, "ws_url": f"/ws/matches/{match.id}/"}, status=201
+    )
+
+
+@require_GET
+@api_view
+def match_detail(request: HttpRequest, match_id: str) -> JsonResponse:
+    """``GET /api/matches/<id>/``: the same object the socket sends as ``state``."""
+    return JsonResponse(match_for_user(get_match(pk=match_id), request.user))
+
+
+def _action(service: Callable) -> Callable:
+    @require_POST
+    @api_view
+    def view(request: HttpRequest, match_id: str) -> JsonResponse:
+        match = service(match_id=match_id, user=request.user)
+        return JsonResponse(match_for_user(match, request.user))
+
+    view.__doc__ = f"``POST``: {service.__doc__}"
+    return view
+
+
+match_join = _action(services.match_join)
+match_resign = _action(services.match_resign)
+match_abort = _action(services.match_abort)
+match_rematch = _action(services.match_rematch)
+
+
+@require_GET
+@api_view
+def replay_detail(request: HttpRequest, slug: str) -> JsonResponse:
+    """``GET /api/replays/<slug>/``: summary, every move and the board after each ply."""
+    return JsonResponse(replay_data(get_match(replay_slug=slug)))
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> Any:
+    """CSRF refusals: JSON for the API, Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return error("csrf_failed", f"CSRF check failed: {reason}. Send the X-CSRFToken header.", 403)
+    return html_csrf_failure(request, reason)
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    return error("not_found", "Not found.", 404)

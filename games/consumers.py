@@ -1,0 +1,144 @@
+"""The match socket (``/ws/matches/<id>/``): thin; every change goes through ``games.services``."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from . import presence, services
+from .broadcast import group_name
+from .errors import ServiceError
+from .models import Match
+from .selectors import for_seat, match_public
+
+MAX_FRAME = 64 * 1024
+
+
+class TokenBucket:
+    """Per-socket rate limit: ``rate`` messages a second, bursts up to ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    """One client's socket on one match: players act, spectators watch."""
+
+    async def connect(self) -> None:
+        self.match_id: str = self.scope["url_route"]["kwargs"]["match_id"]
+        user = self.scope.get("user")
+        self.username: str | None = user.username if user is not None and user.is_authenticated else None
+        self.user = user
+        self.group = group_name(self.match_id)
+        self.bucket = TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
+        if not await database_sync_to_async(Match.objects.filter(pk=self.match_id).exists)():
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if self.username:
+            await database_sync_to_async(presence.join)(self.match_id, user, self.channel_name)
+        await self.send_snapshot()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if getattr(self, "username", None):
+            await database_sync_to_async(presence.leave)(self.match_id, self.channel_name)
+
+    # -- client -> server -------------------------------------------------------------
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Decode one frame; anything but a JSON object with a known ``type`` is bad_message."""
+        if not self.bucket.take():
+            await self.refuse("rate_limited", "Too many messages: slow down.", snapshot=False)
+            return
+        if text_data is None or len(text_data) > MAX_FRAME:
+            await self.refuse("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self.refuse("bad_message", "That frame is not JSON.")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        handler = {"move": self.on_move, "resign": self.on_resign, "abort": self.on_abort,
+                   "ping": self.on_ping}.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            await self.refuse("bad_message", 'Expected {"type": "move" | "resign" | "ping", ...}.')
+            return
+        await handler(content)
+
+    async def on_move(self, content: dict) -> None:
+        if set(content) - {"type", "ply", "move"} or "ply" not in content or not isinstance(content.get("move"), dict):
+            await self.refuse("bad_message", 'A move is {"type": "move", "ply": <int>, "move": {...}}.')
+            return
+        if type(content["ply"]) is not int:
+            await self.refuse("bad_message", "ply must be an integer.")
+            return
+        await self.call(services.move_play, match_id=self.match_id, user=self.user,
+                        ply=content["ply"], move=content["move"])
+
+    async def on_resign(self, content: dict) -> None:
+        await self.call(services.match_resign, match_id=self.match_id, user=self.user)
+
+    async def on_abort(self, content: dict) -> None:
+        await self.call(services.match_abort, match_id=self.match_id, user=self.user)
+
+    async def on_ping(self, content: dict) -> None:
+        if self.username:
+            await database_sync_to_async(presence.touch)(self.channel_name)
+        await self.send_json({"type": "pong"})
+
+    async def call(self, service, **kwargs: Any) -> None:
+        """Run a service; its refusal goes back to this socket only, with a fresh state."""
+        if not self.username:
+            await self.refuse("not_a_player", "Log in and take a seat to play; spectators only watch.")
+            return
+        try:
+            await database_sync_to_async(service)(**kwargs)
+        except ServiceError as exc:
+            code = exc.code if exc.code in PROTOCOL_CODES else "bad_message"
+            await self.refuse(code, exc.message)
+
+    async def refuse(self, code: str, message: str, snapshot: bool = True) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message})
+        if snapshot:
+            await self.send_snapshot()
+
+    # -- server -> client ---------------------------------------------------------------
+    async def send_snapshot(self) -> None:
+        public = await database_sync_to_async(_public_or_none)(self.match_id)
+        if public is not None:
+            await self.send_json({"type": "state", "match": for_seat(public, self.username)})
+
+    async def match_state(self, event: dict) -> None:
+        """Group event ``match.state``: render this viewer's own view of the new state."""
+        await self.send_json({"type": "state", "match": for_seat(event["public"], self.username)})
+
+
+# protocol.md's codes, plus cannot_abort for the "abort" extension message.
+PROTOCOL_CODES = {"bad_message", "not_a_player", "not_your_turn", "stale_ply", "illegal_move",
+                  "match_over", "rate_limited", "cannot_abort"}
+
+
+def _public_or_none(match_id: str) -> dict | None:
+    match = Match.objects.filter(pk=match_id).first()
+    return match_public(match) if match is not None else None

@@ -1,0 +1,15 @@
+"""The one exception type services raise: an error code from protocol.md and a message."""
+
+
+class ServiceError(Exception):
+    """A refused request: ``code`` (protocol.md), human ``message``, HTTP ``status``."""
+
+    def __init__(self, code: str, message: str, status: int = 400, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+        self.field = field
+
+    def as_dict(self) -> dict[str, str]:
+        return {"error": self.code, "message": self.message}

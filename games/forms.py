@@ -1,0 +1,72 @@
+"""The create-a-match form: built from every game's option schema, validated by the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from .ai import levels
+from .models import Match
+from .rules import GAMES, OptionError
+
+WIDGETS = {"int": forms.IntegerField, "text": forms.CharField, "bool": forms.BooleanField}
+
+
+def option_field_name(slug: str, name: str) -> str:
+    """Form field name of one game option (``reversi__size``)."""
+    return f"{slug}__{name}"
+
+
+class MatchCreateForm(forms.Form):
+    game = forms.ChoiceField(choices=[(slug, g.name) for slug, g in GAMES.items()])
+    opponent = forms.ChoiceField(choices=Match.Visibility.choices, initial="invite", widget=forms.RadioSelect)
+    level = forms.CharField(required=False)
+    side = forms.ChoiceField(choices=[("random", "Random"), ("0", "First (seat 0)"), ("1", "Second (seat 1)")],
+                             initial="random")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for slug, game in GAMES.items():
+            for name, opt in game.options.items():
+                label = opt.label or name
+                if opt.type == "choice":
+                    field = forms.ChoiceField(label=label, choices=[(c, c) for c in opt.choices or ()])
+                elif opt.type == "text":
+                    field = forms.CharField(label=label, widget=forms.TextInput)
+                else:
+                    field = WIDGETS[opt.type](label=label)
+                field.required = False
+                field.initial = opt.default
+                field.help_text = opt.help
+                if opt.type == "int":
+                    field.widget.attrs.update({"min": opt.min, "max": opt.max})
+                self.fields[option_field_name(slug, name)] = field
+
+    def game_fields(self, slug: str) -> list[forms.BoundField]:
+        """The bound option fields of one game, for its fieldset."""
+        return [self[option_field_name(slug, name)] for name in GAMES[slug].options]
+
+    def raw_options(self) -> dict[str, Any]:
+        slug = self.cleaned_data["game"]
+        return {name: self.data.get(option_field_name(slug, name)) for name in GAMES[slug].options
+                if GAMES[slug].options[name].type != "bool"} | {
+            name: self.cleaned_data.get(option_field_name(slug, name))
+            for name, opt in GAMES[slug].options.items() if opt.type == "bool"}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        slug = data.get("game")
+        if not slug:
+            return data
+        try:
+            data["options"] = GAMES[slug].clean_options(self.raw_options())
+        except OptionError as exc:
+            field = option_field_name(slug, exc.field) if exc.field in GAMES[slug].options else None
+            self.add_error(field, str(exc))
+        if data.get("opponent") == Match.Visibility.COMPUTER:
+            if not data.get("level"):
+                data["level"] = (levels(slug) or [""])[0]
+            if data["level"] not in levels(slug):
+                self.add_error("level", f"Choose a computer level: {', '.join(levels(slug))}.")
+        return data

@@ -1,0 +1,192 @@
+"""The engine interface every game implements (pure Python, no Django).
+
+A game is a stateless object; a match's *state* is plain JSON-serialisable data that the
+platform stores and hands back. ``play`` is pure: it returns a new state and never
+modifies the one passed in, so a replay rebuilds every position by replaying the moves.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Move = dict[str, Any]
+Seat = int
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse; ``str(exc)`` is the message shown to the player."""
+
+
+class OptionError(ValueError):
+    """Bad match options; ``field`` names the option at fault (or None)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game's create form, described for ``GET /api/games/``."""
+
+    type: str  # "int", "choice", "text", "bool"
+    default: Any
+    label: str = ""
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON description of this option (protocol.md)."""
+        out: dict[str, Any] = {"type": self.type, "default": self.default}
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.label:
+            out["label"] = self.label
+        if self.help:
+            out["help"] = self.help
+        return out
+
+    def clean(self, name: str, value: Any) -> Any:
+        """Coerce and range-check one raw value; raise OptionError with a reason."""
+        label = self.label or name
+        if value is None or value == "":
+            return self.default
+        if self.type == "int":
+            if isinstance(value, bool):
+                raise OptionError(f"{label} must be a whole number.", name)
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                raise OptionError(f"{label} must be a whole number.", name) from None
+            if self.min is not None and number < self.min:
+                raise OptionError(f"{label} must be at least {self.min}.", name)
+            if self.max is not None and number > self.max:
+                raise OptionError(f"{label} must be at most {self.max}.", name)
+            if self.choices is not None and number not in self.choices:
+                allowed = ", ".join(str(c) for c in self.choices)
+                raise OptionError(f"{label} must be one of {allowed}.", name)
+            return number
+        if self.type == "choice":
+            if value not in (self.choices or ()):
+                allowed = ", ".join(str(c) for c in self.choices or ())
+                raise OptionError(f"{label} must be one of {allowed}.", name)
+            return value
+        if self.type == "bool":
+            if isinstance(value, bool):
+                return value
+            if str(value).lower() in ("1", "true", "on", "yes"):
+                return True
+            if str(value).lower() in ("0", "false", "off", "no"):
+                return False
+            raise OptionError(f"{label} must be true or false.", name)
+        if not isinstance(value, str):
+            raise OptionError(f"{label} must be text.", name)
+        if self.max is not None and len(value) > self.max:
+            raise OptionError(f"{label} is too long (at most {self.max} characters).", name)
+        return value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: ``winner`` is a seat, or None for a draw."""
+
+    winner: Seat | None
+    reason: str
+    score: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "score": dict(self.score)}
+
+
+class Game:
+    """Base class of every game's engine; subclasses fill in the rules.
+
+    The platform uses only these methods, so it never needs to know which game it runs.
+    """
+
+    slug: str = ""
+    name: str = ""
+    description: str = ""
+    seats: tuple[int, int] = (2, 2)
+    options: dict[str, Option] = {}
+    seat_names: tuple[str, ...] = ("Black", "White")
+
+    # -- options and set-up -------------------------------------------------------------
+    def clean_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
+        """Validate raw options (form or JSON) into a full, typed options dict."""
+        raw = dict(raw or {})
+        unknown = sorted(set(raw) - set(self.options))
+        if unknown:
+            raise OptionError(f"Unknown option: {unknown[0]}.", unknown[0])
+        cleaned = {name: opt.clean(name, raw.get(name)) for name, opt in self.options.items()}
+        self.check_options(cleaned)
+        return cleaned
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Cross-field checks; raise OptionError. Default: nothing more to check."""
+
+    def seat_count(self, options: dict[str, Any]) -> int:
+        """How many seats a match with these options has (default: the minimum)."""
+        return self.seats[0]
+
+    def setup(self, options: dict[str, Any], seed: int) -> State:
+        """The initial state for cleaned options and a random seed."""
+        raise NotImplementedError
+
+    # -- play ---------------------------------------------------------------------------
+    def to_move(self, state: State) -> list[Seat]:
+        """The seats that may act now (empty when the game is over)."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        """Every legal move of ``seat`` in the protocol's move shape."""
+        raise NotImplementedError
+
+    def play(self, state: State, seat: Seat, move: Move) -> State:
+        """Apply a move and return the new state; raise IllegalMove. Never mutates."""
+        raise NotImplementedError
+
+    def forced(self, state: State) -> tuple[Seat, Move] | None:
+        """A move the server makes by itself now (a pass), or None."""
+        return None
+
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game goes on, else the Outcome."""
+        raise NotImplementedError
+
+    # -- presentation -------------------------------------------------------------------
+    def view(self, state: State, seat: Seat | None) -> Any:
+        """What ``seat`` (None: a spectator) may see of the state, for drawing."""
+        return copy.deepcopy(state)
+
+    def player_label(self, seat: Seat) -> str:
+        """How the seed's console names a seat (``Player X``)."""
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat}"
+
+    def move_label(self, state: State, seat: Seat, move: Move) -> str:
+        """A short human label of a move played from ``state`` (for move lists)."""
+        return str(move)
+
+    def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
+        """The seed's console text of a whole game: ``states[i]`` is before ``moves[i]``."""
+        raise NotImplementedError
+
+    def info(self) -> dict[str, Any]:
+        """The description served by ``GET /api/games/``."""
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "description": self.description,
+            "options": {name: opt.schema() for name, opt in self.options.items()},
+            "players": list(self.seats),
+            "seat_names": list(self.seat_names),
+        }

@@ -1,0 +1,253 @@
+"""Every change to a match goes through these functions (views, API, consumer, admin, computer).
+
+Each runs in one transaction with the match row locked, and broadcasts the new state to the
+match's channel group only after the commit, so nobody ever sees a move that was not stored.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from . import broadcast, computer
+from .errors import ServiceError
+from .models import Match, Move, Seat
+from .rules import GAMES, IllegalMove, OptionError
+
+
+def _locked(match_id: str) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError):
+        raise ServiceError("not_found", "No such match.", 404) from None
+
+
+def _seat_of(match: Match, user) -> int | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return Seat.objects.filter(match=match, user=user).values_list("seat", flat=True).first()
+
+
+def _after_commit(match: Match) -> None:
+    match_id = match.pk
+    transaction.on_commit(lambda: broadcast.match_changed(match_id))
+    transaction.on_commit(lambda: computer.wake(match_id))
+
+
+def _apply_forced(match: Match, state: dict) -> dict:
+    """Play the moves the server makes by itself (passes), storing each one."""
+    rules = match.rules
+    while rules.outcome(state) is None and (forced := rules.forced(state)) is not None:
+        seat, move = forced
+        state = rules.play(state, seat, move)
+        match.ply += 1
+        Move.objects.create(match=match, ply=match.ply, seat=seat, move=move, forced=True)
+    return state
+
+
+def _finish_if_over(match: Match, state: dict) -> None:
+    outcome = match.rules.outcome(state)
+    if outcome is not None:
+        match.status = Match.Status.FINISHED
+        match.result = outcome.as_dict()
+        match.finished_at = timezone.now()
+
+
+def _start(match: Match) -> None:
+    """All seats are taken: the match goes live (the server may have to pass first)."""
+    match.status = Match.Status.ACTIVE
+    state = _apply_forced(match, match.state)
+    _finish_if_over(match, state)
+    match.state = state
+
+
+def match_create(
+    *, user, game: str, options: dict[str, Any] | None, opponent: str, side: Any = "random", level: str = ""
+) -> Match:
+    """Create a match seating ``user``; raise ServiceError("bad_options") with a reason."""
+    rules = GAMES.get(game)
+    if rules is None:
+        raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
+    try:
+        cleaned = rules.clean_options(options if isinstance(options, dict) else {})
+    except OptionError as exc:
+        raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None
+    if opponent not in Match.Visibility.values:
+        raise ServiceError("bad_options", "Opponent must be invite, open or computer.", 400, field="opponent")
+    if opponent == Match.Visibility.COMPUTER and level not in computer.levels(game):
+        allowed = ", ".join(computer.levels(game)) or "none"
+        raise ServiceError("bad_options", f"Computer level must be one of: {allowed}.", 400, field="level")
+    seats = rules.seat_count(cleaned)
+    if side == "random" or side is None or side == "":
+        side = secrets.randbelow(seats) if seats > 1 else 0
+    try:
+        side = int(side)
+    except (TypeError, ValueError):
+        side = -1
+    if not 0 <= side < seats:
+        raise ServiceError("bad_options", f"Side must be 0..{seats - 1} or random.", 400, field="side")
+    seed = random.SystemRandom().randrange(2**31)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, options=cleaned, seed=seed, visibility=opponent, created_by=user,
+            state=rules.setup(cleaned, seed),
+        )
+        for number in range(seats):
+            if number == side:
+                Seat.objects.create(match=match, seat=number, user=user)
+            elif opponent == Match.Visibility.COMPUTER:
+                Seat.objects.create(match=match, seat=number, level=level)
+            else:
+                Seat.objects.create(match=match, seat=number)
+        if opponent == Match.Visibility.COMPUTER:
+            _start(match)
+            match.save()
+        _after_commit(match)
+    return match
+
+
+def match_join(*, match_id: str, user) -> Match:
+    """Take a free seat; the match starts when every seat is taken. Joining twice is a no-op."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if _seat_of(match, user) is not None:
+            return match
+        if match.status != Match.Status.WAITING:
+            raise ServiceError("match_full", "This match has no free seat.", 409)
+        free = match.seats.filter(user__isnull=True, level="").order_by("seat").first()
+        if free is None:
+            raise ServiceError("match_full", "This match has no free seat.", 409)
+        free.user = user
+        free.save(update_fields=["user"])
+        if not match.seats.filter(user__isnull=True, level="").exists():
+            _start(match)
+        match.save()
+        _after_commit(match)
+    return match
+
+
+def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = None) -> Match:
+    """Validate and store one move (then any forced passes); refuse with an error code.
+
+    ``seat`` is given only by the computer player; people are found by ``user``.
+    """
+    with transaction.atomic():
+        match = _locked(match_id)
+        if seat is None:
+            seat = _seat_of(match, user)
+            if seat is None:
+                raise ServiceError("not_a_player", "You are not a player in this match.", 403)
+        if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+            raise ServiceError("match_over", "The match is over.", 409)
+        if match.status == Match.Status.WAITING:
+            raise ServiceError("not_your_turn", "The match has not started yet: waiting for players.", 409)
+        if type(ply) is not int or ply != match.ply:
+            raise ServiceError("stale_ply", f"That move was for ply {ply}; the match is at ply {match.ply}.", 409)
+        rules = match.rules
+        if seat not in rules.to_move(match.state):
+            raise ServiceError("not_your_turn", "It is not your turn.", 409)
+        try:
+            state = rules.play(match.state, seat, move)
+        except IllegalMove as exc:
+            raise ServiceError("illegal_move", str(exc), 400) from None
+        match.ply += 1
+        try:
+            with transaction.atomic():
+                Move.objects.create(match=match, ply=match.ply, seat=seat, move=move)
+        except IntegrityError:
+            raise ServiceError("stale_ply", "Another move was stored for this ply first.", 409) from None
+        state = _apply_forced(match, state)
+        _finish_if_over(match, state)
+        match.state = state
+        match.save()
+        _after_commit(match)
+    return match
+
+
+def match_resign(*, match_id: str, user) -> Match:
+    """Resign: the other side wins at once (before the start, resigning aborts)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = _seat_of(match, user)
+        if seat is None:
+            raise ServiceError("not_a_player", "You are not a player in this match.", 403)
+        if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+            raise ServiceError("match_over", "The match is over.", 409)
+        if match.status == Match.Status.WAITING:
+            match.status = Match.Status.ABORTED
+        else:
+            others = [s for s in range(match.seats.count()) if s != seat]
+            match.status = Match.Status.FINISHED
+            match.result = {"winner": others[0] if len(others) == 1 else None, "reason": "resign",
+                            "resigned": seat, "score": {}}
+        match.finished_at = timezone.now()
+        match.save()
+        _after_commit(match)
+    return match
+
+
+def can_abort(match: Match) -> bool:
+    """Abort is allowed until the second player has made a first move."""
+    if match.status == Match.Status.WAITING:
+        return True
+    if match.status != Match.Status.ACTIVE:
+        return False
+    movers = set(match.moves.filter(forced=False).values_list("seat", flat=True))
+    return len(movers) < 2
+
+
+def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
+    """Abort a match (players: before the second player's first move; staff: any time)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not staff:
+            if _seat_of(match, user) is None:
+                raise ServiceError("not_a_player", "You are not a player in this match.", 403)
+            if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+                raise ServiceError("match_over", "The match is over.", 409)
+            if not can_abort(match):
+                raise ServiceError("cannot_abort", "Too late to abort: both players have moved. Resign instead.", 409)
+        elif match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+            return match
+        match.status = Match.Status.ABORTED
+        match.finished_at = timezone.now()
+        match.save()
+        _after_commit(match)
+    return match
+
+
+def match_rematch(*, match_id: str, user) -> Match:
+    """Start a rematch of a finished match: same options, sides swapped, both seated at once.
+
+    Asking again returns the rematch already made.
+    """
+    with transaction.atomic():
+        old = _locked(match_id)
+        if _seat_of(old, user) is None:
+            raise ServiceError("not_a_player", "You are not a player in this match.", 403)
+        if old.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
+            raise ServiceError("not_over", "The match is still going on.", 409)
+        existing = Match.objects.filter(rematch_of=old).first()
+        if existing is not None:
+            return existing
+        old_seats = list(old.seats.order_by("seat"))
+        seed = random.SystemRandom().randrange(2**31)
+        match = Match.objects.create(
+            game=old.game, options=old.options, seed=seed, visibility=old.visibility, created_by=user,
+            rematch_of=old, state=old.rules.setup(old.options, seed),
+        )
+        count = len(old_seats)
+        for s in old_seats:
+            Seat.objects.create(match=match, seat=(s.seat + 1) % count, user=s.user, level=s.level)
+        if all(s.user_id or s.level for s in old_seats):
+            _start(match)
+        else:
+            match.status = Match.Status.WAITING
+        match.save()
+        _after_commit(match)
+        _after_commit(old)  # the old page learns about the rematch
+    return match

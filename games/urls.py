@@ -1,0 +1,22 @@
+"""Page and API routes of the game platform."""
+
+from django.urls import path
+
+from . import api, views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("m/new/", views.match_new, name="match_new"),
+    path("m/<str:match_id>/", views.match_detail, name="match_detail"),
+    path("m/<str:match_id>/join/", views.match_join, name="match_join"),
+    path("r/<str:slug>/", views.replay, name="replay"),
+    path("r/<str:slug>/transcript.txt", views.replay_transcript, name="replay_transcript"),
+    path("api/games/", api.games_list, name="api_games"),
+    path("api/matches/", api.match_create, name="api_match_create"),
+    path("api/matches/<str:match_id>/", api.match_detail, name="api_match_detail"),
+    path("api/matches/<str:match_id>/join/", api.match_join, name="api_match_join"),
+    path("api/matches/<str:match_id>/resign/", api.match_resign, name="api_match_resign"),
+    path("api/matches/<str:match_id>/abort/", api.match_abort, name="api_match_abort"),
+    path("api/matches/<str:match_id>/rematch/", api.match_rematch, name="api_match_rematch"),
+    path("api/replays/<str:slug>/", api.replay_detail, name="api_replay"),
+]

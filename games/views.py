@@ -1,0 +1,94 @@
+"""Pages: lobby, create, match, invite link, replay, transcript. Thin: selectors and services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from . import services
+from .ai import LEVELS
+from .errors import ServiceError
+from .forms import MatchCreateForm
+from .models import Match, Seat
+from .replays import replay_data, transcript
+from .rules import GAMES
+from .selectors import match_for_user
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    """Open seats to join, your ongoing matches (whose turn), recent finished matches."""
+    open_matches = Match.objects.open().prefetch_related("seats__user")[:50]
+    mine, shown = [], Q(visibility=Match.Visibility.OPEN)
+    if request.user.is_authenticated:
+        open_matches = [m for m in open_matches if not any(s.user_id == request.user.pk for s in m.seats.all())]
+        mine = [match_for_user(m, request.user) for m in Match.objects.ongoing().of_user(request.user)[:30]]
+        shown |= Q(pk__in=Seat.objects.filter(user=request.user).values("match_id"))
+    finished = Match.objects.finished().filter(shown).prefetch_related("seats__user").order_by("-finished_at")
+    return render(request, "games/lobby.html", {
+        "open_matches": open_matches,
+        "my_matches": mine,
+        "finished": finished[:20],
+        "games": GAMES.values(),
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    """Create a match: game, options, opponent, side; bad options come back with reasons."""
+    form = MatchCreateForm(request.POST or None, initial={"game": request.GET.get("game", "reversi")})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = services.match_create(
+                user=request.user, game=data["game"], options=data["options"],
+                opponent=data["opponent"], side=data["side"], level=data.get("level") or "",
+            )
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(match.get_absolute_url())
+    games = [{**g.info(), "levels": list(LEVELS.get(slug, {})), "fields": form.game_fields(slug)}
+             for slug, g in GAMES.items()]
+    return render(request, "games/match_new.html", {"form": form, "games": games})
+
+
+def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
+    """The live match page (players play, everyone else watches)."""
+    match = get_object_or_404(Match, pk=match_id)
+    return render(request, "games/match.html", {
+        "match": match,
+        "game": match.rules.info(),
+        "initial": match_for_user(match, request.user),
+    })
+
+
+@login_required
+def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
+    """The invite link: opening it (once logged in) takes the free seat."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        services.match_join(match_id=match.pk, user=request.user)
+    except ServiceError as exc:
+        messages.info(request, f"{exc.message} You are watching.")
+    return redirect(match.get_absolute_url())
+
+
+def replay(request: HttpRequest, slug: str) -> HttpResponse:
+    """The replay page: every ply, the move list, autoplay, ``?ply=N``."""
+    match = get_object_or_404(Match, replay_slug=slug)
+    return render(request, "games/replay.html", {
+        "match": match, "game": match.rules.info(), "replay": replay_data(match),
+    })
+
+
+def replay_transcript(request: HttpRequest, slug: str) -> HttpResponse:
+    """The seed's console transcript as a plain-text download."""
+    match = get_object_or_404(Match, replay_slug=slug)
+    response = HttpResponse(transcript(match), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{match.game}-{match.pk}.txt"'
+    return response

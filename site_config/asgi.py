@@ -1,0 +1,30 @@
+"""ASGI entry point: HTTP through Django, WebSockets through Channels (served by daphne)."""
+
+import asyncio
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_config.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from games.origin import origin_checked  # noqa: E402
+
+from games import broadcast  # noqa: E402
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+router = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": origin_checked(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)
+
+
+async def application(scope, receive, send):
+    """The router, recording the server's event loop for sends from worker threads."""
+    if broadcast.MAIN_LOOP is None:
+        broadcast.MAIN_LOOP = asyncio.get_running_loop()
+    await router(scope, receive, send)
