@@ -101,8 +101,9 @@ def initial_board(n: int, blocks: list[tuple[int, int]] = (), start: dict | None
 
 def parse_cell(text: str, n: int) -> tuple[int, int]:
     """``"C10"`` -> (9, 2); raise ValueError unless it is a cell of an n x n board."""
+    ascii_only = text.isascii()  # "A-Z or a-z" and "1-26": no look-alikes such as "ı1" or "A١"
     text = text.strip().upper()
-    if len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit() or text[1] == "0":
+    if not ascii_only or len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit() or text[1] == "0":
         raise ValueError(f"{text or 'an empty address'} is not a cell address")
     y, x = int(text[1:]) - 1, LETTERS.index(text[0])
     if not (0 <= y < n and 0 <= x < n):
@@ -203,6 +204,8 @@ class Reversi(Game):
     def play(self, state: State, seat: Seat, move: Move) -> State:
         if seat not in self.to_move(state):
             raise IllegalMove("It is not your turn.")
+        if not isinstance(move, dict):
+            raise IllegalMove('A move is {"cell": "D3"}.')
         board, p = _rows(state), PLAYERS[seat]
         if move.get("pass") is True and len(move) == 1:
             if has_valid_moves(board, p):

@@ -1,0 +1,27 @@
+"""Shared fixtures: a live daphne server per test session (and fresh ones on demand)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.server import LiveServer
+
+
+@pytest.fixture(scope="session")
+def daphne_server(tmp_path_factory) -> LiveServer:
+    """One real daphne process with a fresh SQLite database, shared by the session."""
+    server = LiveServer(tmp_path_factory.mktemp("live"))
+    server.migrate()
+    server.start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture
+def fresh_server(tmp_path) -> LiveServer:
+    """A daphne process of this test's own (for kill/restart tests)."""
+    server = LiveServer(tmp_path)
+    server.migrate()
+    server.start()
+    yield server
+    server.kill()
