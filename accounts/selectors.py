@@ -19,7 +19,9 @@ def user_record(user) -> dict[str, Any]:
         winner = (seat.match.result or {}).get("winner")
         key = "draws" if winner is None else "wins" if winner == seat.seat else "losses"
         row[key] += 1
-    record = [{"game": GAMES[slug].name if slug in GAMES else slug, **row} for slug, row in sorted(stats.items())]
+    record = [
+        {"game": GAMES[slug].name if slug in GAMES else slug, **row} for slug, row in sorted(stats.items())
+    ]
     totals = {k: sum(r[k] for r in record) for k in ("played", "wins", "losses", "draws")}
     mine = Match.objects.of_user(user).prefetch_related("seats__user")
     return {

@@ -35,8 +35,9 @@ def abort_matches(modeladmin, request, queryset) -> None:
         before = match.status
         services.match_abort(match_id=match.pk, user=request.user, staff=True)
         aborted += before not in (Match.Status.FINISHED, Match.Status.ABORTED)
-    modeladmin.message_user(request, f"Aborted {aborted} match(es); finished ones were left as they were.",
-                            messages.SUCCESS)
+    modeladmin.message_user(
+        request, f"Aborted {aborted} match(es); finished ones were left as they were.", messages.SUCCESS
+    )
 
 
 @admin.register(Match)
@@ -45,8 +46,23 @@ class MatchAdmin(admin.ModelAdmin):
     list_filter = ("game", "status", "visibility", "created_at")
     search_fields = ("id", "seats__user__username", "replay_slug")
     date_hierarchy = "created_at"
-    readonly_fields = ("id", "game", "options", "seed", "status", "visibility", "state", "ply", "result",
-                       "created_by", "rematch_of", "replay_slug", "created_at", "updated_at", "finished_at")
+    readonly_fields = (
+        "id",
+        "game",
+        "options",
+        "seed",
+        "status",
+        "visibility",
+        "state",
+        "ply",
+        "result",
+        "created_by",
+        "rematch_of",
+        "replay_slug",
+        "created_at",
+        "updated_at",
+        "finished_at",
+    )
     inlines = [SeatInline, MoveInline]
     actions = [abort_matches]
 

@@ -78,9 +78,7 @@ def match_create(request: HttpRequest) -> JsonResponse:
         level=body.get("level") or "",
     )
     data = match_for_user(match, request.user)
-    return JsonResponse(
-        {**data, "ws_url": f"/ws/matches/{match.id}/"}, status=201
-    )
+    return JsonResponse({**data, "ws_url": f"/ws/matches/{match.id}/"}, status=201)
 
 
 @require_GET

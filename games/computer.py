@@ -35,9 +35,7 @@ def wake(match_id: str) -> None:
             if key in _pending:
                 continue
             _pending.add(key)
-        threading.Thread(
-            target=_play, args=(match.pk, match.ply, seat.seat, seat.level), daemon=True
-        ).start()
+        threading.Thread(target=_play, args=(match.pk, match.ply, seat.seat, seat.level), daemon=True).start()
 
 
 def _play(match_id: str, ply: int, seat: int, level: str) -> None:

@@ -79,22 +79,39 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
-        handler = {"move": self.on_move, "resign": self.on_resign, "abort": self.on_abort,
-                   "ping": self.on_ping}.get(kind) if isinstance(kind, str) else None
+        handler = (
+            {
+                "move": self.on_move,
+                "resign": self.on_resign,
+                "abort": self.on_abort,
+                "ping": self.on_ping,
+            }.get(kind)
+            if isinstance(kind, str)
+            else None
+        )
         if handler is None:
             await self.refuse("bad_message", 'Expected {"type": "move" | "resign" | "ping", ...}.')
             return
         await handler(content)
 
     async def on_move(self, content: dict) -> None:
-        if set(content) - {"type", "ply", "move"} or "ply" not in content or not isinstance(content.get("move"), dict):
+        if (
+            set(content) - {"type", "ply", "move"}
+            or "ply" not in content
+            or not isinstance(content.get("move"), dict)
+        ):
             await self.refuse("bad_message", 'A move is {"type": "move", "ply": <int>, "move": {...}}.')
             return
         if type(content["ply"]) is not int:
             await self.refuse("bad_message", "ply must be an integer.")
             return
-        await self.call(services.move_play, match_id=self.match_id, user=self.user,
-                        ply=content["ply"], move=content["move"])
+        await self.call(
+            services.move_play,
+            match_id=self.match_id,
+            user=self.user,
+            ply=content["ply"],
+            move=content["move"],
+        )
 
     async def on_resign(self, content: dict) -> None:
         await self.call(services.match_resign, match_id=self.match_id, user=self.user)
@@ -135,8 +152,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
 
 # protocol.md's codes, plus cannot_abort for the "abort" extension message.
-PROTOCOL_CODES = {"bad_message", "not_a_player", "not_your_turn", "stale_ply", "illegal_move",
-                  "match_over", "rate_limited", "cannot_abort"}
+PROTOCOL_CODES = {
+    "bad_message",
+    "not_a_player",
+    "not_your_turn",
+    "stale_ply",
+    "illegal_move",
+    "match_over",
+    "rate_limited",
+    "cannot_abort",
+}
 
 
 def _public_or_none(match_id: str) -> dict | None:

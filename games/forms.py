@@ -22,8 +22,9 @@ class MatchCreateForm(forms.Form):
     game = forms.ChoiceField(choices=[(slug, g.name) for slug, g in GAMES.items()])
     opponent = forms.ChoiceField(choices=Match.Visibility.choices, initial="invite", widget=forms.RadioSelect)
     level = forms.CharField(required=False)
-    side = forms.ChoiceField(choices=[("random", "Random"), ("0", "First (seat 0)"), ("1", "Second (seat 1)")],
-                             initial="random")
+    side = forms.ChoiceField(
+        choices=[("random", "Random"), ("0", "First (seat 0)"), ("1", "Second (seat 1)")], initial="random"
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -49,10 +50,15 @@ class MatchCreateForm(forms.Form):
 
     def raw_options(self) -> dict[str, Any]:
         slug = self.cleaned_data["game"]
-        return {name: self.data.get(option_field_name(slug, name)) for name in GAMES[slug].options
-                if GAMES[slug].options[name].type != "bool"} | {
+        return {
+            name: self.data.get(option_field_name(slug, name))
+            for name in GAMES[slug].options
+            if GAMES[slug].options[name].type != "bool"
+        } | {
             name: self.cleaned_data.get(option_field_name(slug, name))
-            for name, opt in GAMES[slug].options.items() if opt.type == "bool"}
+            for name, opt in GAMES[slug].options.items()
+            if opt.type == "bool"
+        }
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -14,9 +14,7 @@ from .models import Match, Move, Presence
 def connected_user_ids(match: Match) -> set[int]:
     """Users with a live socket on this match (any server process)."""
     cutoff = timezone.now() - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
-    return set(
-        Presence.objects.filter(match=match, seen_at__gte=cutoff).values_list("user_id", flat=True)
-    )
+    return set(Presence.objects.filter(match=match, seen_at__gte=cutoff).values_list("user_id", flat=True))
 
 
 def last_move(match: Match) -> dict[str, Any] | None:
@@ -32,13 +30,17 @@ def match_public(match: Match) -> dict[str, Any]:
     online = connected_user_ids(match)
     players = []
     for seat in match.seats.select_related("user").order_by("seat"):
-        players.append({
-            "seat": seat.seat,
-            "username": seat.user.username if seat.user else None,
-            "connected": bool(seat.level) or (seat.user_id in online),
-            "computer": seat.level or None,
-            "label": rules.seat_names[seat.seat] if seat.seat < len(rules.seat_names) else f"Seat {seat.seat}",
-        })
+        players.append(
+            {
+                "seat": seat.seat,
+                "username": seat.user.username if seat.user else None,
+                "connected": bool(seat.level) or (seat.user_id in online),
+                "computer": seat.level or None,
+                "label": rules.seat_names[seat.seat]
+                if seat.seat < len(rules.seat_names)
+                else f"Seat {seat.seat}",
+            }
+        )
     to_move = rules.to_move(match.state) if match.status == Match.Status.ACTIVE else []
     rematch = Match.objects.filter(rematch_of=match).values_list("id", flat=True).first()
     return {

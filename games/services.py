@@ -93,7 +93,11 @@ def match_create(
     seed = random.SystemRandom().randrange(2**31)
     with transaction.atomic():
         match = Match.objects.create(
-            game=game, options=cleaned, seed=seed, visibility=opponent, created_by=user,
+            game=game,
+            options=cleaned,
+            seed=seed,
+            visibility=opponent,
+            created_by=user,
             state=rules.setup(cleaned, seed),
         )
         for number in range(seats):
@@ -146,7 +150,9 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
         if match.status == Match.Status.WAITING:
             raise ServiceError("not_your_turn", "The match has not started yet: waiting for players.", 409)
         if type(ply) is not int or ply != match.ply:
-            raise ServiceError("stale_ply", f"That move was for ply {ply}; the match is at ply {match.ply}.", 409)
+            raise ServiceError(
+                "stale_ply", f"That move was for ply {ply}; the match is at ply {match.ply}.", 409
+            )
         rules = match.rules
         if seat not in rules.to_move(match.state):
             raise ServiceError("not_your_turn", "It is not your turn.", 409)
@@ -182,8 +188,12 @@ def match_resign(*, match_id: str, user) -> Match:
         else:
             others = [s for s in range(match.seats.count()) if s != seat]
             match.status = Match.Status.FINISHED
-            match.result = {"winner": others[0] if len(others) == 1 else None, "reason": "resign",
-                            "resigned": seat, "score": {}}
+            match.result = {
+                "winner": others[0] if len(others) == 1 else None,
+                "reason": "resign",
+                "resigned": seat,
+                "score": {},
+            }
         match.finished_at = timezone.now()
         match.save()
         _after_commit(match)
@@ -210,7 +220,9 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
             if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
                 raise ServiceError("match_over", "The match is over.", 409)
             if not can_abort(match):
-                raise ServiceError("cannot_abort", "Too late to abort: both players have moved. Resign instead.", 409)
+                raise ServiceError(
+                    "cannot_abort", "Too late to abort: both players have moved. Resign instead.", 409
+                )
         elif match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
             return match
         match.status = Match.Status.ABORTED
@@ -237,8 +249,13 @@ def match_rematch(*, match_id: str, user) -> Match:
         old_seats = list(old.seats.order_by("seat"))
         seed = random.SystemRandom().randrange(2**31)
         match = Match.objects.create(
-            game=old.game, options=old.options, seed=seed, visibility=old.visibility, created_by=user,
-            rematch_of=old, state=old.rules.setup(old.options, seed),
+            game=old.game,
+            options=old.options,
+            seed=seed,
+            visibility=old.visibility,
+            created_by=user,
+            rematch_of=old,
+            state=old.rules.setup(old.options, seed),
         )
         count = len(old_seats)
         for s in old_seats:

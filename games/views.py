@@ -24,16 +24,22 @@ def lobby(request: HttpRequest) -> HttpResponse:
     open_matches = Match.objects.open().prefetch_related("seats__user")[:50]
     mine, shown = [], Q(visibility=Match.Visibility.OPEN)
     if request.user.is_authenticated:
-        open_matches = [m for m in open_matches if not any(s.user_id == request.user.pk for s in m.seats.all())]
+        open_matches = [
+            m for m in open_matches if not any(s.user_id == request.user.pk for s in m.seats.all())
+        ]
         mine = [match_for_user(m, request.user) for m in Match.objects.ongoing().of_user(request.user)[:30]]
         shown |= Q(pk__in=Seat.objects.filter(user=request.user).values("match_id"))
     finished = Match.objects.finished().filter(shown).prefetch_related("seats__user").order_by("-finished_at")
-    return render(request, "games/lobby.html", {
-        "open_matches": open_matches,
-        "my_matches": mine,
-        "finished": finished[:20],
-        "games": GAMES.values(),
-    })
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "open_matches": open_matches,
+            "my_matches": mine,
+            "finished": finished[:20],
+            "games": GAMES.values(),
+        },
+    )
 
 
 @login_required
@@ -45,26 +51,36 @@ def match_new(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             match = services.match_create(
-                user=request.user, game=data["game"], options=data["options"],
-                opponent=data["opponent"], side=data["side"], level=data.get("level") or "",
+                user=request.user,
+                game=data["game"],
+                options=data["options"],
+                opponent=data["opponent"],
+                side=data["side"],
+                level=data.get("level") or "",
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
             return redirect(match.get_absolute_url())
-    games = [{**g.info(), "levels": list(LEVELS.get(slug, {})), "fields": form.game_fields(slug)}
-             for slug, g in GAMES.items()]
+    games = [
+        {**g.info(), "levels": list(LEVELS.get(slug, {})), "fields": form.game_fields(slug)}
+        for slug, g in GAMES.items()
+    ]
     return render(request, "games/match_new.html", {"form": form, "games": games})
 
 
 def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
     """The live match page (players play, everyone else watches)."""
     match = get_object_or_404(Match, pk=match_id)
-    return render(request, "games/match.html", {
-        "match": match,
-        "game": match.rules.info(),
-        "initial": match_for_user(match, request.user),
-    })
+    return render(
+        request,
+        "games/match.html",
+        {
+            "match": match,
+            "game": match.rules.info(),
+            "initial": match_for_user(match, request.user),
+        },
+    )
 
 
 @login_required
@@ -81,9 +97,15 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
 def replay(request: HttpRequest, slug: str) -> HttpResponse:
     """The replay page: every ply, the move list, autoplay, ``?ply=N``."""
     match = get_object_or_404(Match, replay_slug=slug)
-    return render(request, "games/replay.html", {
-        "match": match, "game": match.rules.info(), "replay": replay_data(match),
-    })
+    return render(
+        request,
+        "games/replay.html",
+        {
+            "match": match,
+            "game": match.rules.info(),
+            "replay": replay_data(match),
+        },
+    )
 
 
 def replay_transcript(request: HttpRequest, slug: str) -> HttpResponse:

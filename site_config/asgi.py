@@ -10,9 +10,9 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from games.origin import origin_checked  # noqa: E402
 
 from games import broadcast  # noqa: E402
+from games.origin import origin_checked  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(

@@ -92,7 +92,9 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1500}}}
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1500}}
+    }
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 

@@ -5,13 +5,13 @@ Boards are lists of rows, ``board[row][col]``, cells ``.`` empty, ``X`` black (s
 ``A1`` is ``board[0][0]`` and ``C10`` is ``board[9][2]``.
 
 >>> board = initial_board(4)
+>>> valid_move(board, "X", 0, 2)
+True
 >>> valid_move(board, "X", 0, 1)
-True
->>> valid_move(board, "X", 0, 0)
 False
->>> valid_move(board, "X", 0, 1, flip=True) is None
+>>> valid_move(board, "X", 0, 2, flip=True) is None
 True
->>> board[1][1]
+>>> board[1][2]
 'X'
 """
 
@@ -256,7 +256,7 @@ class Reversi(Game):
 
     def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
         lines: list[str] = []
-        for number, (state, (seat, move)) in enumerate(zip(states, moves), start=1):
+        for number, (state, (seat, move)) in enumerate(zip(states, moves, strict=False), start=1):
             lines += [f"Round {number}:", board_text(_rows(state))]
             if move.get("pass"):
                 lines.append(f"{self.player_label(seat)} has no valid moves! Pass!")

@@ -31,9 +31,14 @@ class Player:
         self.http.get(self.base + "/accounts/signup/", timeout=10)
         r = self.http.post(
             self.base + "/accounts/signup/",
-            data={"username": self.username, "password1": PASSWORD, "password2": PASSWORD,
-                  "csrfmiddlewaretoken": self.http.cookies["csrftoken"]},
-            timeout=10, allow_redirects=False,
+            data={
+                "username": self.username,
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+                "csrfmiddlewaretoken": self.http.cookies["csrftoken"],
+            },
+            timeout=10,
+            allow_redirects=False,
         )
         assert r.status_code == 302, r.text[:500]
         return self
@@ -42,10 +47,19 @@ class Player:
         headers = {"X-CSRFToken": self.http.cookies.get("csrftoken", "")}
         return self.http.request(method, self.base + path, json=body, headers=headers, timeout=10)
 
-    def create(self, game: str = "reversi", options: dict | None = None, opponent: str = "invite",
-               side: Any = 0, **extra: Any) -> dict:
-        r = self.api("POST", "/api/matches/", {"game": game, "options": options or {}, "opponent": opponent,
-                                               "side": side, **extra})
+    def create(
+        self,
+        game: str = "reversi",
+        options: dict | None = None,
+        opponent: str = "invite",
+        side: Any = 0,
+        **extra: Any,
+    ) -> dict:
+        r = self.api(
+            "POST",
+            "/api/matches/",
+            {"game": game, "options": options or {}, "opponent": opponent, "side": side, **extra},
+        )
         assert r.status_code == 201, r.text
         return r.json()
 
@@ -60,7 +74,9 @@ class Player:
     async def socket(self, match_id: str, **kwargs: Any) -> Socket:
         ws_base = self.base.replace("http://", "ws://")
         headers = {"Cookie": self.cookie_header(), **kwargs.pop("headers", {})}
-        conn = await websockets.connect(f"{ws_base}/ws/matches/{match_id}/", additional_headers=headers, **kwargs)
+        conn = await websockets.connect(
+            f"{ws_base}/ws/matches/{match_id}/", additional_headers=headers, **kwargs
+        )
         return Socket(conn)
 
 
@@ -99,7 +115,7 @@ class Socket:
         try:
             while True:
                 await self.recv(quiet)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return
 
     async def close(self) -> None:

@@ -54,9 +54,20 @@ class LiveServer:
     def start(self, timeout: float = 30) -> LiveServer:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-             "site_config.asgi:application"],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "site_config.asgi:application",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
