@@ -45,6 +45,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.username: str | None = user.username if user is not None and user.is_authenticated else None
         self.user = user
         self.group = group_name(self.match_id)
+        self.public: dict | None = None  # the latest public match data, kept current by events
         self.bucket = TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
         if not await database_sync_to_async(Match.objects.filter(pk=self.match_id).exists)():
             await self.close(code=4404)
@@ -65,7 +66,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Decode one frame; anything but a JSON object with a known ``type`` is bad_message."""
         if not self.bucket.take():
-            await self.refuse("rate_limited", "Too many messages: slow down.", snapshot=False)
+            await self.refuse("rate_limited", "Too many messages: slow down.")
             return
         if text_data is None or len(text_data) > MAX_FRAME:
             await self.refuse("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
@@ -135,19 +136,24 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             code = exc.code if exc.code in PROTOCOL_CODES else "bad_message"
             await self.refuse(code, exc.message)
 
-    async def refuse(self, code: str, message: str, snapshot: bool = True) -> None:
+    async def refuse(self, code: str, message: str) -> None:
+        """Tell this socket why, then send its fresh state (from memory: no database read)."""
         await self.send_json({"type": "error", "code": code, "message": message})
-        if snapshot:
+        if self.public is None:
             await self.send_snapshot()
+        else:
+            await self.send_json({"type": "state", "match": for_seat(self.public, self.username)})
 
     # -- server -> client ---------------------------------------------------------------
     async def send_snapshot(self) -> None:
         public = await database_sync_to_async(_public_or_none)(self.match_id)
         if public is not None:
+            self.public = public
             await self.send_json({"type": "state", "match": for_seat(public, self.username)})
 
     async def match_state(self, event: dict) -> None:
         """Group event ``match.state``: render this viewer's own view of the new state."""
+        self.public = event["public"]
         await self.send_json({"type": "state", "match": for_seat(event["public"], self.username)})
 
 

@@ -1,0 +1,40 @@
+# The two set-up commands of the README: `make run` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test venv test-deps system-deps lint
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+venv: $(BIN)/python
+	$(BIN)/pip install -q -r requirements.txt
+
+## Install and start everything: migrations, a first staff account, the task worker and daphne.
+run: venv
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py ensure_admin
+	trap 'kill 0' INT TERM EXIT; \
+	$(BIN)/python manage.py db_worker & \
+	echo "Serving on http://$(HOST):$(PORT)/ (admin: /admin/)"; \
+	$(BIN)/daphne -b $(HOST) -p $(PORT) site_config.asgi:application
+
+## Debian packages the tests need (a browser, Redis, PostgreSQL), installed when missing.
+system-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	fi
+
+test-deps: $(BIN)/python system-deps
+	$(BIN)/pip install -q -r requirements-test.txt
+
+lint: test-deps
+	$(BIN)/ruff check .
+
+## Install and run every test (rules, API, live daphne + WebSockets, browser).
+test: test-deps lint
+	$(BIN)/python -m pytest
