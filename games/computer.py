@@ -14,7 +14,7 @@ from .errors import ServiceError
 from .models import Match
 
 log = logging.getLogger(__name__)
-_pending: set[tuple[str, int]] = set()
+_pending: set[tuple[str, int, int]] = set()
 _lock = threading.Lock()
 
 
@@ -30,7 +30,7 @@ def wake(match_id: str) -> None:
         return
     to_move = set(match.rules.to_move(match.state))
     for seat in match.seats.exclude(level="").filter(seat__in=to_move):
-        key = (match.pk, match.ply)
+        key = (match.pk, match.ply, seat.seat)
         with _lock:
             if key in _pending:
                 continue
@@ -53,5 +53,5 @@ def _play(match_id: str, ply: int, seat: int, level: str) -> None:
         log.exception("computer move failed in %s", match_id)
     finally:
         with _lock:
-            _pending.discard((match_id, ply))
+            _pending.discard((match_id, ply, seat))
         close_old_connections()

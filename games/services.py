@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from . import broadcast, computer
@@ -36,6 +37,16 @@ def _after_commit(match: Match) -> None:
     match_id = match.pk
     transaction.on_commit(lambda: broadcast.match_changed(match_id))
     transaction.on_commit(lambda: computer.wake(match_id))
+
+
+def _ply_current(match: Match, seat: int, ply: int) -> bool:
+    """Is a move made on ``ply`` still valid now? Yes if nothing happened since; in a
+    simultaneous phase also if only other seats acted since (they cannot affect this move)."""
+    if ply == match.ply:
+        return True
+    if not 0 <= ply < match.ply or not match.rules.independent(match.state):
+        return False
+    return not match.moves.filter(ply__gt=ply).filter(Q(seat=seat) | Q(forced=True)).exists()
 
 
 def _apply_forced(match: Match, state: dict) -> dict:
@@ -149,11 +160,11 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
             raise ServiceError("match_over", "The match is over.", 409)
         if match.status == Match.Status.WAITING:
             raise ServiceError("not_your_turn", "The match has not started yet: waiting for players.", 409)
-        if type(ply) is not int or ply != match.ply:
+        rules = match.rules
+        if type(ply) is not int or not _ply_current(match, seat, ply):
             raise ServiceError(
                 "stale_ply", f"That move was for ply {ply}; the match is at ply {match.ply}.", 409
             )
-        rules = match.rules
         if seat not in rules.to_move(match.state):
             raise ServiceError("not_your_turn", "It is not your turn.", 409)
         try:

@@ -155,6 +155,11 @@ class Game:
         """Apply a move and return the new state; raise IllegalMove. Never mutates."""
         raise NotImplementedError
 
+    def independent(self, state: State) -> bool:
+        """True while the seats to move act without seeing each other's moves (a secret
+        simultaneous setup): then a move made on an older ply is still accepted."""
+        return False
+
     def forced(self, state: State) -> tuple[Seat, Move] | None:
         """A move the server makes by itself now (a pass), or None."""
         return None
