@@ -13,7 +13,7 @@ Chooser = Callable[[Game, dict, int, random.Random], dict]
 
 def random_player(game: Game, state: dict, seat: int, rng: random.Random) -> dict[str, Any]:
     """The seeds' computer: a uniformly random legal move."""
-    return rng.choice(game.legal_moves(state, seat))
+    return game.random_move(state, seat, rng)
 
 
 # Stronger levels register here per game (slug -> level -> chooser).

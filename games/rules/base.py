@@ -8,6 +8,7 @@ modifies the one passed in, so a replay rebuilds every position by replaying the
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,6 +155,11 @@ class Game:
     def play(self, state: State, seat: Seat, move: Move) -> State:
         """Apply a move and return the new state; raise IllegalMove. Never mutates."""
         raise NotImplementedError
+
+    def random_move(self, state: State, seat: Seat, rng: random.Random) -> Move:
+        """A uniformly random legal move (games whose ``legal_moves`` is a description
+        instead of a list override this)."""
+        return rng.choice(self.legal_moves(state, seat))
 
     def independent(self, state: State) -> bool:
         """True while the seats to move act without seeing each other's moves (a secret
