@@ -17,6 +17,7 @@ venv: $(BIN)/python
 ## Install and start everything: migrations, a first staff account, the task worker and daphne.
 run: venv
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py ensure_admin
 	trap 'kill 0' INT TERM EXIT; \
 	$(BIN)/python manage.py db_worker & \
