@@ -49,7 +49,7 @@ class Match(models.Model):
         COMPUTER = "computer", "Play the computer"
 
     id = models.CharField(primary_key=True, max_length=16, default=new_match_id, editable=False)
-    game = models.CharField(max_length=32, choices=[(slug, g.name) for slug, g in GAMES.items()])
+    game = models.CharField(max_length=32, db_index=True)  # a slug of games.rules.GAMES
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
@@ -73,7 +73,7 @@ class Match(models.Model):
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:
-        return f"{self.get_game_display()} {self.id}"
+        return f"{self.rules.name} {self.id}"
 
     @property
     def rules(self):

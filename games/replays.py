@@ -26,6 +26,8 @@ def replay_data(match: Match) -> dict[str, Any]:
     states, moves = positions(match)
     summary = {k: v for k, v in match_public(match).items() if k != "state"}
     summary["transcript_url"] = f"/r/{match.replay_slug}/transcript.txt"
+    final = states[-1]
+    moves = [{**m, "move": rules.public_move(final, m["seat"], m["move"], None)} for m in moves]
     return {"match": summary, "moves": moves, "states": [rules.view(s, None) for s in states]}
 
 

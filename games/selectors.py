@@ -73,6 +73,9 @@ def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
     state = public["state"]
     out = {k: v for k, v in public.items() if k != "state"}
     out["you"] = you
+    if out["last_move"] is not None:
+        lm = out["last_move"]
+        out["last_move"] = {**lm, "move": rules.public_move(state, lm["seat"], lm["move"], you)}
     out["board"] = rules.view(state, you)
     active = public["status"] == Match.Status.ACTIVE
     out["legal_moves"] = rules.legal_moves(state, you) if active and you in public["to_move"] else []

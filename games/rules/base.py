@@ -183,6 +183,11 @@ class Game:
         """How the seed's console names a seat (``Player X``)."""
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat}"
 
+    def public_move(self, state: State, seat: Seat, move: Move, viewer: Seat | None) -> Move:
+        """What ``viewer`` may see of a move ``seat`` made, given the current ``state``
+        (a secret move stays hidden from the others until the game reveals it)."""
+        return move
+
     def move_label(self, state: State, seat: Seat, move: Move) -> str:
         """A short human label of a move played from ``state`` (for move lists)."""
         return str(move)
