@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .models import Match
-from .selectors import match_public
+from .selectors import for_seat, match_public
 
 
 def positions(match: Match) -> tuple[list[dict], list[dict[str, Any]]]:
@@ -24,7 +24,8 @@ def replay_data(match: Match) -> dict[str, Any]:
     """The replay API's body: summary, moves, and the spectator's board at every ply."""
     rules = match.rules
     states, moves = positions(match)
-    summary = {k: v for k, v in match_public(match).items() if k != "state"}
+    drop = ("you", "board", "legal_moves")
+    summary = {k: v for k, v in for_seat(match_public(match), None).items() if k not in drop}
     summary["transcript_url"] = f"/r/{match.replay_slug}/transcript.txt"
     final = states[-1]
     moves = [{**m, "move": rules.public_move(final, m["seat"], m["move"], None)} for m in moves]

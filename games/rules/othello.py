@@ -1,0 +1,131 @@
+"""Othello: Reversi on a fixed 8x8 board without blocks, with the standard Othello start.
+
+Seeds: ``othello-vs-computer-turtle.txt`` and Task 1 of ``othello-and-the-journey.txt``.
+The rules (flips, passes, end, console format) are those of :mod:`games.rules.reversi`;
+only the board size and the starting discs differ: white ``O`` on D4 and E5, black ``X``
+on E4 and D5, Black (seat 0) first. ``board[row][col]`` with row 0 at the top; cells
+``.``, ``X``, ``O``.
+
+>>> board = start_board()
+>>> print(board_text(board))
+   A B C D E F G H
+ 1 . . . . . . . .
+ 2 . . . . . . . .
+ 3 . . . . . . . .
+ 4 . . . O X . . .
+ 5 . . . X O . . .
+ 6 . . . . . . . .
+ 7 . . . . . . . .
+ 8 . . . . . . . .
+>>> getValidMoves(board, "X")
+[(2, 3), (3, 2), (4, 5), (5, 4)]
+>>> isValidMove(board, 2, 3, "X"), isValidMove(board, 2, 4, "X")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import State
+from .reversi import BLACK, EMPTY, PLAYERS, WHITE, Board, Reversi, board_text, centre_cells, initial_board
+from .reversi import valid_move as _valid_move
+
+SIZE = 8
+# Reversi's engine reads these two options; Othello fixes them instead of offering them.
+FIXED_OPTIONS: dict[str, Any] = {"size": SIZE, "blocks": ""}
+
+__all__ = [
+    "GAME",
+    "Othello",
+    "board_text",
+    "getValidMoves",
+    "isValidMove",
+    "othello_start",
+    "selectNextPlay",
+    "start_board",
+]
+
+
+def othello_start(n: int = SIZE) -> dict[tuple[int, int], str]:
+    """The four starting discs, Reversi's centre with the colours swapped: (row, col) -> disc.
+
+    >>> othello_start() == {(3, 3): "O", (4, 4): "O", (3, 4): "X", (4, 3): "X"}
+    True
+    """
+    return {cell: WHITE if disc == BLACK else BLACK for cell, disc in centre_cells(n).items()}
+
+
+def start_board() -> Board:
+    """A fresh 8x8 board in the Othello starting position."""
+    return initial_board(SIZE, start=othello_start())
+
+
+# -- the seed's functions (pure: they never modify ``board``) ----------------------------
+def isValidMove(board: Board, row: int, col: int, color: str) -> bool:  # noqa: N802 (seed name)
+    """True if ``color`` (``"X"`` or ``"O"``) may play at ``row``, ``col``.
+
+    The cell must be on the board and empty, and at least one straight line from it must
+    run over one or more opponent discs to a disc of ``color``. Off-board coordinates, an
+    occupied cell, a non-integer coordinate or an unknown colour give False.
+
+    >>> board = start_board()
+    >>> isValidMove(board, 3, 5, "O"), isValidMove(board, 3, 3, "X"), isValidMove(board, -1, 0, "X")
+    (True, False, False)
+    """
+    if color not in PLAYERS or type(row) is not int or type(col) is not int:
+        return False
+    return bool(_valid_move(board, color, row, col))
+
+
+def getValidMoves(board: Board, color: str) -> list[tuple[int, int]]:  # noqa: N802 (seed name)
+    """Every valid ``(row, col)`` for ``color``, in row-major order (empty if none).
+
+    >>> getValidMoves(start_board(), "O")
+    [(2, 4), (3, 5), (4, 2), (5, 3)]
+    """
+    return [
+        (row, col)
+        for row, cells in enumerate(board)
+        for col, cell in enumerate(cells)
+        if cell == EMPTY and isValidMove(board, row, col, color)
+    ]
+
+
+def selectNextPlay(board: Board, color: str = WHITE) -> tuple[int, int] | None:  # noqa: N802 (seed name)
+    """The computer's next play: a random valid ``(row, col)`` for white (``"O"``).
+
+    This is the one place to make the computer stronger. ``color`` defaults to the seed's
+    computer colour, white; passing ``"X"`` lets the computer play black too. Returns None
+    when that colour has no valid move (it must pass).
+
+    >>> selectNextPlay(start_board()) in getValidMoves(start_board(), "O")
+    True
+    >>> selectNextPlay([["X", "O"], [".", "."]]) is None
+    True
+    """
+    moves = getValidMoves(board, color)
+    return random.choice(moves) if moves else None
+
+
+# -- the engine -------------------------------------------------------------------------
+class Othello(Reversi):
+    """Reversi's engine on the fixed 8x8 Othello start; moves ``{"cell": "D3"}``."""
+
+    slug = "othello"
+    name = "Othello"
+    description = "Classic 8x8 Othello: outflank and flip your opponent's discs."
+    options = {}
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Nothing to check: Othello has no options."""
+
+    def start(self, n: int) -> dict[tuple[int, int], str]:
+        return othello_start(n)
+
+    def setup(self, options: dict[str, Any], seed: int) -> State:
+        return super().setup(FIXED_OPTIONS, seed)
+
+
+GAME = Othello()
