@@ -16,8 +16,9 @@ def user_record(user) -> dict[str, Any]:
     for seat in seats:
         row = stats[seat.match.game]
         row["played"] += 1
-        winner = (seat.match.result or {}).get("winner")
-        key = "draws" if winner is None else "wins" if winner == seat.seat else "losses"
+        result = seat.match.result or {}
+        winners = result.get("winners", [] if result.get("winner") is None else [result["winner"]])
+        key = "wins" if seat.seat in winners else "draws" if result.get("draw") else "losses"
         row[key] += 1
     record = [
         {"game": GAMES[slug].name if slug in GAMES else slug, **row} for slug, row in sorted(stats.items())

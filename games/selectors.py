@@ -79,6 +79,7 @@ def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
     out["board"] = rules.view(state, you)
     active = public["status"] == Match.Status.ACTIVE
     out["legal_moves"] = rules.legal_moves(state, you) if active and you in public["to_move"] else []
+    out["hint"] = rules.hint(state, you) if out["legal_moves"] else None
     return out
 
 

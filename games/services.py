@@ -64,7 +64,7 @@ def _finish_if_over(match: Match, state: dict) -> None:
     outcome = match.rules.outcome(state)
     if outcome is not None:
         match.status = Match.Status.FINISHED
-        match.result = outcome.as_dict()
+        match.result = {**outcome.as_dict(), "message": match.rules.result_message(outcome)}
         match.finished_at = timezone.now()
 
 
@@ -118,7 +118,7 @@ def match_create(
                 Seat.objects.create(match=match, seat=number, level=level)
             else:
                 Seat.objects.create(match=match, seat=number)
-        if opponent == Match.Visibility.COMPUTER:
+        if opponent == Match.Visibility.COMPUTER or seats == 1:
             _start(match)
             match.save()
         _after_commit(match)
@@ -197,13 +197,18 @@ def match_resign(*, match_id: str, user) -> Match:
         if match.status == Match.Status.WAITING:
             match.status = Match.Status.ABORTED
         else:
+            # Two seats: the other one wins. More (co-operative): the team gives up together.
             others = [s for s in range(match.seats.count()) if s != seat]
+            winner = others[0] if len(others) == 1 else None
             match.status = Match.Status.FINISHED
             match.result = {
-                "winner": others[0] if len(others) == 1 else None,
+                "winner": winner,
+                "winners": [] if winner is None else [winner],
+                "draw": False,
                 "reason": "resign",
                 "resigned": seat,
                 "score": {},
+                "message": f"{match.rules.player_label(seat)} resigned.",
             }
         match.finished_at = timezone.now()
         match.save()

@@ -98,14 +98,30 @@ class Option:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: ``winner`` is a seat, or None for a draw."""
+    """The end of a game: ``winner`` is a seat, or None (a draw, or a co-operative end).
+
+    ``winners`` lists every seat that won (co-operative games: all or none) and ``draw``
+    says whether nobody won nor lost; both default from ``winner``.
+    """
 
     winner: Seat | None
     reason: str
     score: dict[str, int] = field(default_factory=dict)
+    winners: tuple[Seat, ...] | None = None
+    draw: bool | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "score": dict(self.score)}
+        winners = (
+            self.winners if self.winners is not None else (() if self.winner is None else (self.winner,))
+        )
+        draw = self.draw if self.draw is not None else self.winner is None
+        return {
+            "winner": self.winner,
+            "winners": list(winners),
+            "draw": draw,
+            "reason": self.reason,
+            "score": dict(self.score),
+        }
 
 
 class Game:
@@ -179,9 +195,19 @@ class Game:
         """What ``seat`` (None: a spectator) may see of the state, for drawing."""
         return copy.deepcopy(state)
 
+    def result_message(self, outcome: Outcome) -> str:
+        """The line that announces the end (``Player X wins!``, ``Draw game!``)."""
+        if outcome.winner is not None:
+            return f"{self.player_label(outcome.winner)} wins!"
+        return "Draw game!" if outcome.as_dict()["draw"] else "Game over."
+
     def player_label(self, seat: Seat) -> str:
         """How the seed's console names a seat (``Player X``)."""
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat}"
+
+    def hint(self, state: State, seat: Seat) -> Any:
+        """A hint for ``seat`` shown on request (Connect Four: a winning column), or None."""
+        return None
 
     def public_move(self, state: State, seat: Seat, move: Move, viewer: Seat | None) -> Move:
         """What ``viewer`` may see of a move ``seat`` made, given the current ``state``

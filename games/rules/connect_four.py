@@ -311,16 +311,17 @@ def start_board(text: str) -> Board | None:
     ...
     games.rules.base.OptionError: Start position: line 3, character 3 is a disc above an empty cell...
     """
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if not lines:
+    # (line number in the text typed, stripped line) for the messages
+    numbered = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if not numbered:
         return None
-    board = read_board("\n".join(lines))
+    board = read_board("\n".join(line for _, line in numbered))
     if board is None:
-        for number, line in enumerate(lines, start=1):
+        for number, line in numbered:
             bad = next((ch for ch in line if ch != EMPTY and ch not in LETTERS), None)
             if bad is not None:
                 raise _start_error(f"{bad!r} on line {number} is not allowed; use '.', 'R' and 'Y'.")
-        lengths = sorted({len(line) for line in lines})
+        lengths = sorted({len(line) for _, line in numbered})
         raise _start_error(f"every line must have the same length (found {lengths[0]} and {lengths[-1]}).")
     others = [colour for colour in get_colors(board) if colour not in COLOURS]
     if others:
@@ -332,7 +333,8 @@ def start_board(text: str) -> Board | None:
         )
     if any_floating(board):
         r, c = next((r, c) for r in range(rows - 1) for c in range(cols) if _floats(board, r, c))
-        raise _start_error(f"line {r + 1}, character {c + 1} is a disc above an empty cell (floating).")
+        line = numbered[r][0]
+        raise _start_error(f"line {line}, character {c + 1} is a disc above an empty cell (floating).")
     red, yellow = (count_pieces_by_color(board, colour) for colour in COLOURS)
     if red not in (yellow, yellow + 1):
         raise _start_error(
@@ -389,15 +391,19 @@ def move_text(colour: Colour, move: Move) -> str:
     return f"{colour} drops in column {move['column']}"
 
 
-def result_text(status: str) -> str:
-    """The last transcript line for a ``check_winner`` result."""
+def result_text(status: str, to_move: Colour) -> str:
+    """The last transcript line for a ``check_winner`` result, ``to_move`` moving next.
+
+    >>> result_text("Y", "R"), result_text("pending", "R")
+    ('Y wins!', 'R to move.')
+    """
     if status in COLOURS:
         return f"{status} wins!"
     if status == "tie!":
         return "Tie! R and Y both have four in a row."
     if status == "draw":
         return "Draw! The board is full."
-    return "The game goes on."
+    return f"{to_move} to move."
 
 
 # -- the engine -------------------------------------------------------------------------
@@ -554,10 +560,7 @@ class ConnectFour(Game):
         for after, (seat, move) in zip(states[1:], moves, strict=False):
             text += move_text(COLOURS[seat], move) + "\n" + show_board(_rows(after)) + "\n"
         final = states[len(moves)]
-        status = _status(final)
-        return text + (
-            f"{COLOURS[final['turn']]} to move.\n" if status == "pending" else result_text(status) + "\n"
-        )
+        return text + result_text(_status(final), COLOURS[final["turn"]]) + "\n"
 
 
 GAME = ConnectFour()

@@ -176,7 +176,8 @@ def _visit(state: State, seat: Seat, cell: list[int]) -> None:
     label = occupants(state).get(tuple(cell))
     if label is None:
         _move_warrior(warrior, cell)
-        return _end_turn(state)
+        _end_turn(state)
+        return
     other = thing(state, label)
     if label[0] == "P":
         warrior["health"] = min(HEALTH_CAP, warrior["health"] + other["amount"])
@@ -184,7 +185,8 @@ def _visit(state: State, seat: Seat, cell: list[int]) -> None:
         _move_warrior(warrior, cell)
         _reveal(state, label)
         _say(state, text.potion_taken(name, label))
-        return _end_turn(state)
+        _end_turn(state)
+        return
     if label[0] == "M":
         lines = text.monster_lines(label, other["power"], warrior["health"])
     elif label[0] == "E":
@@ -204,7 +206,8 @@ def _answer(state: State, seat: Seat, yes: bool) -> None:
     other = thing(state, label)
     state["question"] = None
     if not yes:
-        return _end_turn(state)
+        _end_turn(state)
+        return
     if label[0] == "M":
         if warrior["health"] > other["power"]:
             warrior["health"] -= other["power"]
@@ -270,7 +273,7 @@ def parse_move(move: Any, question_open: bool) -> tuple[str, Any]:
     if set(move) == {"answer"}:
         if not question_open:
             raise IllegalMove("There is no question to answer: pick a target cell.")
-        if move["answer"] not in ANSWERS or not isinstance(move["answer"], str):
+        if not isinstance(move["answer"], str) or move["answer"] not in ANSWERS:
             raise IllegalMove('The answer is "yes" or "no".')
         return "answer", move["answer"] == "yes"
     if question_open:
@@ -401,7 +404,12 @@ class Journey(Game):
         if state["result"] is None:
             return None
         score = {"monsters_left": monsters_left(state), "warriors_alive": len(living_warriors(state))}
-        return Outcome(None, state["result"], score)
+        # Co-operative: everybody wins or loses together.
+        winners = tuple(range(len(state["warriors"]))) if state["result"] == "victory" else ()
+        return Outcome(None, state["result"], score, winners=winners, draw=False)
+
+    def result_message(self, outcome: Outcome) -> str:
+        return text.VICTORY if outcome.reason == "victory" else text.DEFEAT
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         """Everything a table may see; a power or amount only once revealed; no generator."""
