@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from . import broadcast
+from . import absence, broadcast
 from .models import Presence, Seat
 
 
@@ -32,3 +32,4 @@ def leave(match_id: str, channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).delete()
     if row and _is_player(match_id, row["user_id"]):
         broadcast.match_changed(match_id)
+        absence.watch(match_id)

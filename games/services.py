@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from . import broadcast, computer
+from . import absence, broadcast, computer
 from .errors import ServiceError
 from .models import Match, Move, Seat
 from .rules import GAMES, IllegalMove, OptionError
@@ -37,6 +37,7 @@ def _after_commit(match: Match) -> None:
     match_id = match.pk
     transaction.on_commit(lambda: broadcast.match_changed(match_id))
     transaction.on_commit(lambda: computer.wake(match_id))
+    transaction.on_commit(lambda: absence.watch(match_id))
 
 
 def _ply_current(match: Match, seat: int, ply: int) -> bool:

@@ -137,6 +137,8 @@ GETBIBLE_BASE_URL = os.environ.get("GETBIBLE_BASE_URL", "https://api.getbible.ne
 MOVE_RATE_PER_SECOND = float(os.environ.get("MOVE_RATE_PER_SECOND", "10"))
 MOVE_RATE_BURST = int(os.environ.get("MOVE_RATE_BURST", "30"))
 PRESENCE_TIMEOUT_SECONDS = 90
+# A player to move who has had no open socket this long is skipped (games with a skip move).
+ABSENT_SKIP_SECONDS = float(os.environ.get("ABSENT_SKIP_SECONDS", "60"))
 COMPUTER_MOVE_DELAY = float(os.environ.get("COMPUTER_MOVE_DELAY", "0.6"))
 
 LOGGING = {

@@ -205,6 +205,10 @@ class Game:
         """How the seed's console names a seat (``Player X``)."""
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat}"
 
+    def skip_move(self, state: State, seat: Seat) -> Move | None:
+        """The move the server plays for a seat whose player left for good (None: never)."""
+        return None
+
     def hint(self, state: State, seat: Seat) -> Any:
         """A hint for ``seat`` shown on request (Connect Four: a winning column), or None."""
         return None
