@@ -210,7 +210,8 @@ class Reversi(Game):
         if move.get("pass") is True and len(move) == 1:
             if has_valid_moves(board, p):
                 raise IllegalMove("You cannot pass while you have a valid move.")
-            return {**state, "turn": 1 - seat, "passes": state["passes"] + 1, "flipped": [], "last": None}
+            # A pass changes no disc: the last move and its flips stay highlighted.
+            return {**state, "turn": 1 - seat, "passes": state["passes"] + 1}
         cell = move.get("cell")
         if not isinstance(cell, str) or set(move) != {"cell"}:
             raise IllegalMove('A move is {"cell": "D3"}.')

@@ -1,0 +1,84 @@
+// The create form's Reversi preview: the board at the chosen size with its blocked cells.
+// Clicking a cell toggles it in the "blocked cells" text field; typing there redraws.
+// The starting discs sit in the centre and cannot be blocked. The server still checks
+// everything (too many blocks, bad addresses) and answers with the seed's reasons.
+
+import {cellName, render} from "./render.js";
+
+const ADDRESS = /^([A-Z])([1-9]\d?)$/;
+
+export function mount(preview, fieldset) {
+  const size = fieldset.querySelector('[name$="__size"]');
+  const blocks = fieldset.querySelector('[name$="__blocks"]');
+  if (!size || !blocks) return;
+  const min = Number(size.min) || 4;
+  const max = Number(size.max) || 26;
+
+  const title = document.createElement("p");
+  title.className = "help";
+  title.id = `${blocks.id}_preview`;
+  title.textContent = "Preview: click a cell to block or unblock it.";
+  const board = document.createElement("div");
+  board.className = "rv-preview";
+  const note = document.createElement("p");
+  note.className = "preview-note";
+  note.setAttribute("aria-live", "polite");
+  preview.append(title, board, note);
+
+  const tokens = () => blocks.value.split(/[\s,;]+/).filter(Boolean);
+
+  function draw() {
+    const n = Number.parseInt(size.value || size.placeholder || size.defaultValue, 10);
+    if (!(n >= min && n <= max)) {
+      board.hidden = true;
+      note.className = "preview-note";
+      note.textContent = `Enter a board size from ${min} to ${max} to see the preview.`;
+      return;
+    }
+    board.hidden = false;
+    const rows = Array.from({length: n}, () => Array(n).fill("."));
+    const h = Math.floor(n / 2);
+    const start = new Map([[cellName(h - 1, h - 1), "X"], [cellName(h, h), "X"], [cellName(h - 1, h), "O"], [cellName(h, h - 1), "O"]]);
+    for (const [name, disc] of start) rows[Number(name.slice(1)) - 1][name.charCodeAt(0) - 65] = disc;
+
+    const offBoard = [];
+    const onStart = [];
+    let blocked = 0;
+    for (const token of tokens()) {
+      const m = ADDRESS.exec(token.toUpperCase());
+      const x = m ? m[1].charCodeAt(0) - 65 : -1;
+      const y = m ? Number(m[2]) - 1 : -1;
+      if (start.has(token.toUpperCase())) onStart.push(token);
+      else if (x < 0 || x >= n || y < 0 || y >= n) offBoard.push(token);
+      else if (rows[y][x] === ".") {
+        rows[y][x] = "#";
+        blocked += 1;
+      }
+    }
+    const editable = [];
+    rows.forEach((row, y) => row.forEach((c, x) => (c === "." || c === "#") && editable.push({cell: cellName(y, x)})));
+    render(
+      board,
+      {ply: 0, turn: null, board: {board: rows.map((r) => r.join("")), size: n, flipped: [], last: null}, legal_moves: editable},
+      {onMove: toggle, mode: "edit"},
+    );
+    const problems = [
+      offBoard.length && `Not a cell of this board: ${offBoard.join(", ")}.`,
+      onStart.length && `Starting discs cannot be blocked: ${onStart.join(", ")}.`,
+    ].filter(Boolean);
+    note.className = problems.length ? "preview-note warn" : "preview-note";
+    note.textContent = problems.length ? problems.join(" ") : `${blocked} blocked ${blocked === 1 ? "cell" : "cells"}.`;
+  }
+
+  function toggle({cell}) {
+    const list = tokens();
+    const kept = list.filter((t) => t.toUpperCase() !== cell);
+    blocks.value = (kept.length === list.length ? [...list, cell] : kept).join(" ");
+    draw();
+    board.querySelector(`[data-cell="${cell}"]`)?.focus();
+  }
+
+  size.addEventListener("input", draw);
+  blocks.addEventListener("input", draw);
+  draw();
+}

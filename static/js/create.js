@@ -1,0 +1,65 @@
+// The create-a-match form: show the chosen game's options, the level only against the
+// computer, the side names of the chosen game, and the game renderer's optional
+// mountOptions(container, fieldset) (Reversi's board preview).
+// Without JavaScript every fieldset is shown and the plain form post works the same.
+
+import {loadRenderer} from "./renderer.js";
+
+const form = document.getElementById("create-form");
+const gameInputs = [...form.querySelectorAll('input[name="game"]')];
+const fieldsets = [...form.querySelectorAll(".game-options")];
+const levelField = document.getElementById("level-field");
+const levelSelect = document.getElementById("id_level");
+const sideSelect = document.getElementById("id_side");
+const mounted = new Set();
+
+function chosenGame() {
+  const checked = gameInputs.find((input) => input.checked) ?? gameInputs[0];
+  if (checked) checked.checked = true;
+  return checked;
+}
+
+function mountOptions(slug) {
+  const fieldset = fieldsets.find((f) => f.dataset.game === slug);
+  const preview = fieldset?.querySelector("[data-preview]");
+  if (!preview || mounted.has(slug)) return;
+  mounted.add(slug);
+  loadRenderer(slug)
+    .then((renderer) => renderer.mountOptions?.(preview, fieldset))
+    .catch(() => {}); // no renderer, no preview: the form works without one
+}
+
+function update() {
+  const game = chosenGame();
+  if (!game) return;
+  const slug = game.value;
+  mountOptions(slug);
+  for (const fieldset of fieldsets) {
+    const on = fieldset.dataset.game === slug;
+    fieldset.hidden = !on;
+    fieldset.disabled = !on; // only the chosen game's options are posted
+  }
+
+  for (const group of levelSelect.querySelectorAll("optgroup")) {
+    const on = group.dataset.game === slug;
+    group.hidden = !on;
+    group.disabled = !on;
+  }
+  if (levelSelect.selectedOptions[0]?.parentElement.dataset.game !== slug) {
+    const first = levelSelect.querySelector(`optgroup[data-game="${slug}"] option`);
+    if (first) first.selected = true;
+  }
+  const opponent = form.querySelector('input[name="opponent"]:checked')?.value;
+  levelField.hidden = opponent !== "computer";
+
+  const names = (game.dataset.seatNames || "").split("|").filter(Boolean);
+  const side = sideSelect.value;
+  sideSelect.replaceChildren(new Option("Random", "random"), ...names.map((name, seat) => new Option(name, String(seat))));
+  sideSelect.value = [...sideSelect.options].some((o) => o.value === side) ? side : "random";
+}
+
+form.addEventListener("change", (event) => {
+  if (event.target.name === "game" || event.target.name === "opponent") update();
+});
+
+update();

@@ -1,0 +1,185 @@
+// The live match page: renders every `state` the server pushes, sends moves and actions.
+// The server is authoritative: a clicked move is only marked pending (the board dims);
+// the disc appears when a state with a higher ply arrives.
+
+import {postJSON} from "./http.js";
+import {fillPlayers, fillResult, statusText} from "./match_info.js";
+import {loadRenderer} from "./renderer.js";
+import {connect} from "./socket.js";
+import {toast} from "./toast.js";
+
+const page = document.getElementById("match");
+const $ = (id) => document.getElementById(id);
+const el = {
+  board: $("board"),
+  announce: $("announce"),
+  status: $("status"),
+  turnBar: $("turn-bar"),
+  players: $("players"),
+  result: $("result"),
+  waiting: $("waiting"),
+  invite: $("invite-link"),
+  copy: $("copy-invite"),
+  join: $("join"),
+  joinButton: $("join-button"),
+  spectating: $("spectating"),
+  rematchOffer: $("rematch-offer"),
+  rematchLink: $("rematch-link"),
+  resign: $("resign"),
+  abort: $("abort"),
+  rematch: $("rematch"),
+  replay: $("replay-link"),
+};
+const loggedIn = Boolean(page.dataset.username);
+const title = document.title;
+
+let match = JSON.parse($("initial-state").textContent);
+let pending = null; // {ply, move, resent}: a move sent, not yet answered
+let reconnected = false; // the next state is the snapshot after a reconnect
+let renderer;
+
+try {
+  renderer = await loadRenderer(match.game);
+} catch (err) {
+  el.board.textContent = "This game's board could not be loaded. Reload the page to try again.";
+  throw err;
+}
+
+const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/`, {
+  onOpen: ({reconnected: again}) => {
+    reconnected = again;
+  },
+  onMessage: (message) => {
+    if (message.type === "state") onState(message.match);
+    else if (message.type === "error") onError(message);
+  },
+});
+
+function onState(next) {
+  if (next.id !== match.id) return;
+  if (pending) {
+    if (next.ply !== pending.ply || next.status !== "active") {
+      pending = null; // answered (a higher ply) or moot (the game ended)
+    } else if (reconnected) {
+      // The socket dropped with the move in flight and the server did not store it.
+      const stillMine = next.you !== null && next.to_move.includes(next.you);
+      if (!pending.resent && stillMine && isLegal(next, pending.move)) {
+        pending.resent = true;
+        socket.send({type: "move", ply: pending.ply, move: pending.move});
+      } else {
+        pending = null;
+      }
+    }
+  }
+  reconnected = false;
+  const previous = match;
+  match = next;
+  draw();
+  notify(previous, next);
+}
+
+function onError(message) {
+  toast(message.message || "The server refused that.", "error");
+  pending = null; // a fresh state follows the refusal
+  draw();
+}
+
+function sendMove(move) {
+  if (pending) return;
+  pending = {ply: match.ply, move, resent: false};
+  if (!socket.send({type: "move", ply: match.ply, move})) {
+    toast("Not connected: the move will be sent when the connection is back.");
+  }
+  draw();
+}
+
+const canonical = (value) =>
+  JSON.stringify(value, (key, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
+const isLegal = (state, move) => state.legal_moves.some((m) => canonical(m) === canonical(move));
+
+function draw() {
+  const mine = match.you !== null && match.you !== undefined;
+  const myTurn = match.status === "active" && mine && match.to_move.includes(match.you);
+  Object.assign(page.dataset, {status: match.status, ply: match.ply, you: mine ? match.you : "", pending: pending ? "1" : "", ready: "1"});
+
+  renderer.render(el.board, match, {onMove: myTurn && !pending ? sendMove : null});
+  el.board.classList.toggle("pending", Boolean(pending));
+
+  for (const status of [el.status, el.turnBar]) {
+    status.textContent = pending ? "Sending your move…" : statusText(match);
+    status.classList.toggle("your-turn", myTurn && !pending);
+    status.classList.toggle("over", match.status === "finished" || match.status === "aborted");
+  }
+  document.title = myTurn ? `Your turn · ${title}` : title;
+
+  fillPlayers(el.players, match, renderer);
+  fillResult(el.result, match, renderer);
+  el.announce.textContent = (match.status !== "waiting" && renderer.lastMoveNote?.(match)) || "";
+
+  const freeSeat = match.players.some((p) => !p.username && !p.computer);
+  el.waiting.hidden = !(match.status === "waiting" && mine);
+  el.invite.value = new URL(match.invite_url, location.origin).href;
+  const canJoin = match.status === "waiting" && !mine && freeSeat;
+  el.join.hidden = !canJoin;
+  el.joinButton.hidden = !loggedIn;
+  el.join.querySelector(".join-login").hidden = loggedIn;
+  el.spectating.hidden = mine || canJoin;
+
+  const over = match.status === "finished" || match.status === "aborted";
+  el.resign.hidden = !(mine && match.status === "active");
+  el.abort.hidden = !(mine && match.can_abort && !over);
+  el.rematch.hidden = !(mine && over && !match.rematch_url);
+  el.rematchOffer.hidden = !(mine && match.rematch_url);
+  if (match.rematch_url) el.rematchLink.href = match.rematch_url;
+  el.replay.href = match.replay_url;
+}
+
+function notify(previous, next) {
+  if (previous.status === "waiting" && next.status === "active") toast("Your opponent is here: game on!", "ok");
+  if (next.ply > previous.ply) {
+    const note = renderer.lastMoveNote?.(next);
+    if (note) toast(note);
+  }
+  if (!previous.rematch_url && next.rematch_url && next.you !== null) toast("Your opponent started a rematch.", "ok");
+}
+
+// -- buttons -------------------------------------------------------------------------
+async function act(type) {
+  if (socket.send({type})) return;
+  const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/${type}/`);
+  if (ok) onState(data);
+  else toast(data.message || "The server refused that.", "error");
+}
+
+el.resign.addEventListener("click", () => {
+  if (confirm("Resign this match? Your opponent wins.")) act("resign");
+});
+el.abort.addEventListener("click", () => {
+  if (confirm("Abort this match? It will not count for anyone.")) act("abort");
+});
+el.rematch.addEventListener("click", async () => {
+  el.rematch.disabled = true;
+  const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/rematch/`);
+  el.rematch.disabled = false;
+  if (ok && data.url) location.assign(data.url);
+  else toast(data.message || "Could not start a rematch.", "error");
+});
+el.joinButton.addEventListener("click", async () => {
+  el.joinButton.disabled = true;
+  const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/join/`);
+  el.joinButton.disabled = false;
+  if (ok) onState(data);
+  else toast(data.message || "Could not join.", "error");
+});
+el.copy.addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText(el.invite.value);
+  } catch {
+    el.invite.select(); // not a secure context: fall back to the old way
+    document.execCommand("copy");
+  }
+  toast("Invite link copied.", "ok", 2500);
+});
+el.invite.addEventListener("focus", () => el.invite.select());
+
+draw();

@@ -1,0 +1,272 @@
+"""Two people play Reversi in two real browsers (Debian's chromium, driven by Playwright).
+
+A signs up, creates a 4x4 match through the form and sends the invite link; B opens it,
+signs up on the way (the link survives sign-up) and lands in the match; both pages go
+live without a reload; they play to the end by clicking the cells the server marks legal;
+then a logged-out visitor steps through the replay and downloads the transcript.
+Screenshots go to ``test-artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect, sync_playwright = sync_api.expect, sync_api.sync_playwright
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT_MS = 30_000  # the machine is slow and shared
+PASSWORD = "Correct-Horse-42"
+RESULTS = ("Player X wins!", "Player O wins!", "Draw game!")
+PLY = "Number(document.getElementById('match').dataset.ply)"
+SETTLED = "!document.getElementById('match').dataset.pending"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    expect.set_options(timeout=TIMEOUT_MS)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def person(browser):
+    """A factory of people: each one a separate browser context (own cookies)."""
+    contexts = []
+
+    def new(**options):
+        context = browser.new_context(viewport={"width": 1200, "height": 900}, **options)
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.js_errors = errors
+        return page
+
+    yield new
+    for context in contexts:
+        context.close()
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"reversi-{name}.png"), full_page=True)
+
+
+@contextlib.contextmanager
+def screenshots_on_failure(name: str, **pages) -> Iterator[None]:
+    try:
+        yield
+    except BaseException:
+        for who, page in pages.items():
+            with contextlib.suppress(Exception):
+                shot(page, f"{name}-FAILED-{who}")
+        raise
+
+
+def username(prefix: str) -> str:
+    return f"{prefix}{uuid.uuid4().hex[:10]}"
+
+
+def fill_signup(page, name: str) -> None:
+    page.fill("#id_username", name)
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+
+
+def signup(page, base: str, name: str) -> None:
+    page.goto(base + "/accounts/signup/")
+    fill_signup(page, name)
+    page.wait_for_url(base + "/")
+
+
+def ply(page) -> int:
+    return int(page.get_attribute("#match", "data-ply"))
+
+
+def wait_ply_above(page, old: int) -> None:
+    page.wait_for_function(f"old => {PLY} > old && {SETTLED}", arg=old)
+
+
+def play_to_end(pages, max_moves: int = 40) -> int:
+    """Click legal cells (taken from the DOM) on whichever page may move, until the end."""
+    a, b = pages
+    for _ in range(max_moves):
+        if a.get_attribute("#match", "data-status") == "finished":
+            break
+        before = ply(a)
+        movers = [p for p in pages if p.locator('#board [data-legal="true"]').count()]
+        assert len(movers) == 1, f"exactly one page may move at ply {before}"
+        mover = movers[0]
+        seat = int(mover.get_attribute("#match", "data-you"))
+        cell = mover.locator('#board [data-legal="true"]').first
+        name = cell.get_attribute("data-cell")
+        cell.click()
+        for page in pages:
+            wait_ply_above(page, before)
+        now = max(ply(a), ply(b))
+        for page in pages:
+            page.wait_for_function(f"n => {PLY} === n", arg=now)
+        disc = "black" if seat == 0 else "white"
+        for page in pages:
+            expect(page.locator(f'#board [data-cell="{name}"]')).to_have_attribute("data-state", disc)
+            if now == before + 1:
+                expect(page.locator(f'#board [data-cell="{name}"]')).to_have_class(re.compile(r"\blast\b"))
+            else:  # the server passed for the other player: both pages say so
+                expect(page.locator("#announce")).to_contain_text("has no valid moves — pass!")
+    expect(a.locator("#match")).to_have_attribute("data-status", "finished")
+    expect(b.locator("#match")).to_have_attribute("data-status", "finished")
+    return ply(a)
+
+
+def test_invite_play_to_the_end_and_replay(daphne_server, person):
+    base = daphne_server.url
+    a, b, c = person(), person(), person()
+    with screenshots_on_failure("invite", a=a, b=b, c=c):
+        # A signs up and creates a 4x4 match through the form: invite a friend, Black.
+        signup(a, base, username("ann"))
+        a.goto(base + "/m/new/")
+        a.check('input[name="game"][value="reversi"]')
+        a.fill("#id_reversi__size", "4")
+        a.fill("#id_reversi__blocks", "")
+        a.check('input[name="opponent"][value="invite"]')
+        a.select_option("#id_side", "0")
+        expect(a.locator("#id_side option:checked")).to_have_text("Black (X)")
+        a.get_by_role("button", name="Create match").click()
+        a.wait_for_url(re.compile(r"/m/[^/]+/$"))
+        match_url = a.url
+        expect(a.locator("#match")).to_have_attribute("data-ready", "1")
+        expect(a.locator("#match")).to_have_attribute("data-status", "waiting")
+        expect(a.locator("#waiting")).to_be_visible()
+        invite = a.input_value("#invite-link")
+        assert invite == match_url + "join/"
+        a.evaluate("window.stillTheSamePage = true")
+        shot(a, "1-waiting")
+
+        # B opens the link, is asked to log in, signs up instead, and lands in the match.
+        b.goto(invite)
+        expect(b).to_have_url(re.compile(r"/accounts/login/\?next="))
+        expect(b.locator(".alert-invite")).to_be_visible()
+        b.get_by_role("link", name="Create an account").click()
+        expect(b).to_have_url(re.compile(r"/accounts/signup/\?next=.*join"))
+        fill_signup(b, username("bob"))
+        b.wait_for_url(match_url)
+        for page, seat in ((a, "0"), (b, "1")):
+            expect(page.locator("#match")).to_have_attribute("data-status", "active")
+            expect(page.locator("#match")).to_have_attribute("data-you", seat)
+        assert a.evaluate("window.stillTheSamePage") is True, "A's page went live without a reload"
+        expect(a.locator("#status")).to_have_text("Your turn")
+        expect(a.locator("#players .presence.on")).to_have_count(2)
+        expect(b.locator("#board [data-legal]")).to_have_count(0)
+        shot(a, "2-live-a")
+        shot(b, "2-live-b")
+
+        final_ply = play_to_end((a, b))
+        result = a.locator("#result .result-message").inner_text()
+        assert result in RESULTS
+        expect(b.locator("#result .result-message")).to_have_text(result)
+        score = a.locator("#result .result-score").inner_text()
+        assert score.startswith("Final score:")
+        expect(b.locator("#result .result-score")).to_have_text(score)
+        expect(a.locator("#rematch")).to_be_visible()
+        shot(a, "3-final-a")
+        shot(b, "3-final-b")
+        replay_url = a.get_attribute("#replay-link", "href")
+        assert not a.js_errors and not b.js_errors, a.js_errors + b.js_errors
+
+        # A logged-out visitor steps through the replay.
+        c.goto(base + replay_url)
+        replay = c.locator("#replay")
+        expect(replay).to_have_attribute("data-ply", "0")
+        expect(c.locator("#moves button")).to_have_count(final_ply)
+        c.get_by_role("button", name="Next move").click()
+        expect(replay).to_have_attribute("data-ply", "1")
+        expect(c).to_have_url(re.compile(r"\?ply=1$"))
+        expect(c.locator('#moves button[data-ply="1"]')).to_have_attribute("aria-current", "true")
+        c.keyboard.press("ArrowRight")
+        expect(replay).to_have_attribute("data-ply", "2")
+        c.keyboard.press("ArrowLeft")
+        expect(replay).to_have_attribute("data-ply", "1")
+        c.keyboard.press("End")
+        expect(replay).to_have_attribute("data-ply", str(final_ply))
+        expect(c.locator("#result .result-message")).to_have_text(result)
+        c.keyboard.press("Home")
+        expect(replay).to_have_attribute("data-ply", "0")
+        c.goto(f"{base}{replay_url}?ply=3")
+        expect(replay).to_have_attribute("data-ply", "3")
+        expect(c.locator('#moves button[data-ply="3"]')).to_have_attribute("aria-current", "true")
+        expect(c.locator("#ply-indicator")).to_contain_text(f"Move 3 of {final_ply}")
+        shot(c, "4-replay")
+        with c.expect_download() as download:
+            c.get_by_role("link", name="Download transcript").click()
+        text = Path(download.value.path()).read_text()
+        assert "Round 1:" in text and "Game over:" in text and result in text
+        assert not c.js_errors, c.js_errors
+
+
+def test_create_form_refuses_bad_options(daphne_server, person):
+    base = daphne_server.url
+    page = person()
+    with screenshots_on_failure("bad-options", page=page):
+        signup(page, base, username("cyd"))
+        page.goto(base + "/m/new/")
+        page.fill("#id_reversi__size", "4")
+
+        # The preview toggles blocks in the text field; the starting discs cannot be blocked.
+        preview = page.locator(".rv-preview")
+        preview.locator('[data-cell="A1"]').click()
+        expect(page.locator("#id_reversi__blocks")).to_have_value("A1")
+        preview.locator('[data-cell="A1"]').click()
+        expect(page.locator("#id_reversi__blocks")).to_have_value("")
+        expect(preview.locator('[data-cell="B2"]')).not_to_have_attribute("data-legal", "true")
+
+        cases = [
+            ("A1 A2 A3 A4 B1 B4 C1 C4 D1", "Too many blocks!"),
+            ("B2", "Invalid position!"),
+            ("A1 Q9", "Invalid position!"),
+        ]
+        for blocks, reason in cases:
+            page.fill("#id_reversi__size", "4")
+            page.fill("#id_reversi__blocks", blocks)
+            with page.expect_response(lambda r: r.request.method == "POST" and "/m/new/" in r.url) as posted:
+                page.get_by_role("button", name="Create match").click()
+            assert posted.value.status == 200, f"{blocks!r} -> HTTP {posted.value.status}"
+            page.wait_for_load_state()
+            expect(page).to_have_url(re.compile(r"/m/new/$"))
+            expect(page.locator(".field.has-error .field-errors")).to_contain_text(reason)
+            expect(page.locator(".error-summary")).to_contain_text(reason)
+            expect(page.locator("#id_reversi__blocks")).to_have_value(blocks)
+        shot(page, "5-bad-options")
+
+        page.fill("#id_reversi__blocks", "")
+        page.fill("#id_reversi__size", "5")
+        page.get_by_role("button", name="Create match").click()
+        expect(page.locator(".field-errors")).to_contain_text("Board size must be even.")
+
+        page.goto(base + "/")
+        expect(page.locator("#mine-heading + .empty")).to_contain_text("No ongoing matches")
+        assert not page.js_errors, page.js_errors
