@@ -1,0 +1,47 @@
+"""The Journey: a player who left for good is skipped after a timeout so the others finish."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.client import Player
+from tests.support.server import LiveServer
+
+
+@pytest.fixture
+def quick_skip_server(tmp_path):
+    server = LiveServer(tmp_path, env={"ABSENT_SKIP_SECONDS": "1"})
+    server.migrate()
+    server.start()
+    yield server
+    server.kill()
+
+
+async def test_absent_warrior_is_skipped(quick_skip_server):
+    url = quick_skip_server.url
+    a, b = Player(url).signup(), Player(url).signup()
+    created = a.create(game="journey", options={"mode": "alliance", "players": 2, "seed": "9"}, side=0)
+    b.join(created["id"])
+    sb = await b.socket(created["id"])
+    await sb.wait_state()
+    await sb.close()  # B leaves for good
+    sa = await a.socket(created["id"])
+    view = await sa.wait_state(lambda m: m["status"] == "active")
+    assert view["turn"] == 0
+    own = view["board"]["warriors"][0]["pos"]
+    free = next(
+        [x, y]
+        for x in range(10)
+        for y in range(10)
+        if view["board"]["grid"][x][y].strip() == "" and [x, y] != own
+    )
+    await sa.send({"type": "move", "ply": view["ply"], "move": {"target": free}})
+    moved = await sa.wait_state(lambda m: m["ply"] == view["ply"] + 1)
+    assert moved["turn"] == 1
+    back = await sa.wait_state(lambda m: m["ply"] == view["ply"] + 2, timeout=15)
+    assert back["turn"] == 0 and back["last_move"] == {
+        "ply": view["ply"] + 2,
+        "seat": 1,
+        "move": {"skip": True},
+    }
+    await sa.close()
