@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "accounts",
     "games",
+    "games.bible",
 ]
 
 MIDDLEWARE = [
@@ -132,6 +133,10 @@ if env_bool("DJANGO_SECURE", False):
     SECURE_HSTS_PRELOAD = True
 
 GETBIBLE_BASE_URL = os.environ.get("GETBIBLE_BASE_URL", "https://api.getbible.net/v2")
+GETBIBLE_CONNECT_TIMEOUT = float(os.environ.get("GETBIBLE_CONNECT_TIMEOUT", "5"))
+GETBIBLE_READ_TIMEOUT = float(os.environ.get("GETBIBLE_READ_TIMEOUT", "30"))
+GETBIBLE_RETRIES = int(os.environ.get("GETBIBLE_RETRIES", "3"))
+GETBIBLE_BACKOFF = float(os.environ.get("GETBIBLE_BACKOFF", "0.3"))
 
 # Game platform knobs.
 MOVE_RATE_PER_SECOND = float(os.environ.get("MOVE_RATE_PER_SECOND", "10"))

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class BibleConfig(AppConfig):
+    name = "games.bible"
+    label = "bible"
+    verbose_name = "Bible reports"
+    default_auto_field = "django.db.models.BigAutoField"
