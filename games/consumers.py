@@ -48,6 +48,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.public: dict | None = None  # the latest public match data, kept current by events
         self.bucket = TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
         if not await database_sync_to_async(Match.objects.filter(pk=self.match_id).exists)():
+            await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
             await self.close(code=4404)
             return
         await self.channel_layer.group_add(self.group, self.channel_name)

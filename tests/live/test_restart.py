@@ -1,0 +1,75 @@
+"""Reconnects: a server killed with SIGKILL mid-game, and a socket dropped while the opponent moves."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+import websockets
+
+from tests.live.helpers import Site, both_online, game_view, server_errors, settle
+
+
+async def test_kill_9_mid_game_then_finish(fresh_server):
+    site = Site(fresh_server)
+    try:
+        table = await site.table({"size": 6})
+        watcher = await table.watch()
+        rng = random.Random(31)
+        played = []
+        for _ in range(8):
+            mover = table.seat_socket(table.sa.state["turn"])
+            move = rng.choice(mover.state["legal_moves"])
+            await table.play(move)
+            played.append(move)
+        seen = {name: game_view(s.state) for name, s in (("a", table.sa), ("b", table.sb), ("w", watcher))}
+        assert seen["a"]["ply"] == 8
+
+        fresh_server.kill()  # SIGKILL: no clean shutdown
+        for sock in table.sockets:
+            with pytest.raises(websockets.ConnectionClosed):
+                await sock.wait_for(lambda m: False, timeout=10)
+        fresh_server.start()
+
+        # new sockets (the pages reconnecting) get exactly what they last saw
+        table.sa = await site.socket(table.a, table.id)
+        table.sb = await site.socket(table.b, table.id)
+        table.watchers = [await site.socket(site.anon(), table.id)]
+        for name, sock in (("a", table.sa), ("b", table.sb), ("w", table.watchers[0])):
+            assert game_view(await sock.wait_state()) == seen[name]
+        await asyncio.gather(*(s.wait_state(both_online) for s in (table.sa, table.sb)))
+        await settle(table.sockets)
+
+        final = await table.play_random(rng)
+        assert final["status"] == "finished"
+        moves = table.replay()["moves"]
+        assert [m["ply"] for m in moves] == list(range(1, final["ply"] + 1))
+        assert [m["move"] for m in moves[:8]] == played  # nothing accepted before the kill was lost
+        for sock in table.sockets:
+            assert sock.state["ply"] == final["ply"] and sock.state["board"] == final["board"]
+        assert not server_errors(fresh_server.log()), fresh_server.log()[-3000:]
+    finally:
+        await site.close()
+
+
+async def test_dropped_socket_gets_the_current_state_on_reconnect(site):
+    table = await site.table({"size": 6})
+    await table.play(table.sa.state["legal_moves"][0])
+    # A's connection drops without a goodbye (a lost network) while B is to move ...
+    assert table.sb.state["turn"] == 1
+    table.sa.conn.transport.abort()
+    await table.sb.wait_state(lambda m: m["players"][0]["connected"] is False)
+    # ... B moves meanwhile ...
+    move = table.sb.state["legal_moves"][-1]
+    await table.sb.move(move)
+    moved = await table.sb.wait_state(lambda m: m["ply"] == 2)
+    # ... and A's page reconnects: it gets the current state and can go on
+    table.sa = await site.socket(table.a, table.id)
+    back = await table.sa.wait_state()
+    assert back["ply"] == 2 and back["last_move"] == {"ply": 2, "seat": 1, "move": move}
+    assert back["board"] == moved["board"] and back["you"] == 0 and back["legal_moves"]
+    await table.sb.wait_state(lambda m: m["players"][0]["connected"] is True)
+    await settle(table.sockets)
+    after = await table.play(back["legal_moves"][0])
+    assert after["ply"] == 3
