@@ -24,10 +24,15 @@ run: venv
 	echo "Serving on http://$(HOST):$(PORT)/ (admin: /admin/)"; \
 	$(BIN)/daphne -b $(HOST) -p $(PORT) site_config.asgi:application
 
-## Debian packages the tests need (a browser, Redis, PostgreSQL), installed when missing.
+## Debian packages the tests need (chromium, Redis, PostgreSQL), installed when missing.
 system-deps:
-	@if [ ! -x /usr/bin/chromium ]; then \
-		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
 
 test-deps: $(BIN)/python system-deps
