@@ -22,8 +22,10 @@ class MatchCreateForm(forms.Form):
     game = forms.ChoiceField(choices=[(slug, g.name) for slug, g in GAMES.items()])
     opponent = forms.ChoiceField(choices=Match.Visibility.choices, initial="invite", widget=forms.RadioSelect)
     level = forms.CharField(required=False)
+    level2 = forms.CharField(required=False)
     side = forms.ChoiceField(
-        choices=[("random", "Random"), ("0", "First (seat 0)"), ("1", "Second (seat 1)")], initial="random"
+        choices=[("random", "Random")] + [(str(n), f"Seat {n}") for n in range(4)] + [("watch", "Watch")],
+        initial="random",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -71,8 +73,18 @@ class MatchCreateForm(forms.Form):
             field = option_field_name(slug, exc.field) if exc.field in GAMES[slug].options else None
             self.add_error(field, str(exc))
         if data.get("opponent") == Match.Visibility.COMPUTER:
-            if not data.get("level"):
-                data["level"] = (levels(slug) or [""])[0]
-            if data["level"] not in levels(slug):
-                self.add_error("level", f"Choose a computer level: {', '.join(levels(slug))}.")
+            for name in ("level", "level2"):
+                data[name] = data.get(name) or data.get("level") or (levels(slug) or [""])[0]
+                if data[name] not in levels(slug):
+                    self.add_error(name, f"Choose a computer level: {', '.join(levels(slug))}.")
+        elif data.get("side") == "watch":
+            self.add_error("side", "To watch a match, choose the computer as the opponent.")
         return data
+
+    def computer_levels(self) -> str | list[str]:
+        """The ``level`` argument of match_create: one level, or one per seat when watching."""
+        data = self.cleaned_data
+        if data.get("side") != "watch":
+            return data.get("level") or ""
+        seats = GAMES[data["game"]].seat_count(data["options"])
+        return [data["level"] if n % 2 == 0 else data["level2"] for n in range(seats)]

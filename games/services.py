@@ -77,10 +77,36 @@ def _start(match: Match) -> None:
     match.state = state
 
 
+def _seat_levels(game: str, opponent: str, level: Any, seats: int) -> list[str]:
+    """The computer level of every seat, for a computer match (``level`` may be one level
+    or a list with one per seat); [] otherwise."""
+    if opponent != Match.Visibility.COMPUTER:
+        return []
+    levels = level if isinstance(level, list) else [level] * seats
+    allowed = computer.levels(game)
+    if len(levels) != seats or any(lv not in allowed for lv in levels):
+        choices = ", ".join(allowed) or "none"
+        raise ServiceError("bad_options", f"Computer level must be one of: {choices}.", 400, field="level")
+    return levels
+
+
+def _clean_side(side: Any, seats: int, opponent: str) -> int | None:
+    """The creator's seat; None to watch a computer-vs-computer match."""
+    if side == "watch" and opponent == Match.Visibility.COMPUTER:
+        return None
+    if side in ("random", None, ""):
+        return secrets.randbelow(seats) if seats > 1 else 0
+    number = -1 if isinstance(side, bool) else int(side) if str(side).lstrip("-").isdigit() else -1
+    if not 0 <= number < seats:
+        raise ServiceError("bad_options", f"Side must be 0..{seats - 1} or random.", 400, field="side")
+    return number
+
+
 def match_create(
-    *, user, game: str, options: dict[str, Any] | None, opponent: str, side: Any = "random", level: str = ""
+    *, user, game: str, options: dict[str, Any] | None, opponent: str, side: Any = "random", level: Any = ""
 ) -> Match:
-    """Create a match seating ``user``; raise ServiceError("bad_options") with a reason."""
+    """Create a match seating ``user`` (or, with side "watch" against the computer, only
+    computers); raise ServiceError("bad_options") with a reason."""
     rules = GAMES.get(game)
     if rules is None:
         raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
@@ -90,18 +116,9 @@ def match_create(
         raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None
     if opponent not in Match.Visibility.values:
         raise ServiceError("bad_options", "Opponent must be invite, open or computer.", 400, field="opponent")
-    if opponent == Match.Visibility.COMPUTER and level not in computer.levels(game):
-        allowed = ", ".join(computer.levels(game)) or "none"
-        raise ServiceError("bad_options", f"Computer level must be one of: {allowed}.", 400, field="level")
     seats = rules.seat_count(cleaned)
-    if side == "random" or side is None or side == "":
-        side = secrets.randbelow(seats) if seats > 1 else 0
-    try:
-        side = int(side)
-    except (TypeError, ValueError):
-        side = -1
-    if not 0 <= side < seats:
-        raise ServiceError("bad_options", f"Side must be 0..{seats - 1} or random.", 400, field="side")
+    levels = _seat_levels(game, opponent, level, seats)
+    side = _clean_side(side, seats, opponent)
     seed = random.SystemRandom().randrange(2**31)
     with transaction.atomic():
         match = Match.objects.create(
@@ -115,11 +132,9 @@ def match_create(
         for number in range(seats):
             if number == side:
                 Seat.objects.create(match=match, seat=number, user=user)
-            elif opponent == Match.Visibility.COMPUTER:
-                Seat.objects.create(match=match, seat=number, level=level)
             else:
-                Seat.objects.create(match=match, seat=number)
-        if opponent == Match.Visibility.COMPUTER or seats == 1:
+                Seat.objects.create(match=match, seat=number, level=levels[number] if levels else "")
+        if levels or seats == 1:
             _start(match)
             match.save()
         _after_commit(match)

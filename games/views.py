@@ -56,7 +56,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 options=data["options"],
                 opponent=data["opponent"],
                 side=data["side"],
-                level=data.get("level") or "",
+                level=form.computer_levels(),
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)

@@ -10,6 +10,8 @@ const gameInputs = [...form.querySelectorAll('input[name="game"]')];
 const fieldsets = [...form.querySelectorAll(".game-options")];
 const levelField = document.getElementById("level-field");
 const levelSelect = document.getElementById("id_level");
+const level2Select = document.getElementById("id_level2");
+const level2Field = document.getElementById("level2-field");
 const sideSelect = document.getElementById("id_side");
 const mounted = new Set();
 
@@ -36,30 +38,36 @@ function update() {
   mountOptions(slug);
   for (const fieldset of fieldsets) {
     const on = fieldset.dataset.game === slug;
-    fieldset.hidden = !on;
+    const empty = !fieldset.querySelector(".options-fields > *"); // a game without options
+    fieldset.hidden = !on || empty;
     fieldset.disabled = !on; // only the chosen game's options are posted
   }
 
-  for (const group of levelSelect.querySelectorAll("optgroup")) {
-    const on = group.dataset.game === slug;
-    group.hidden = !on;
-    group.disabled = !on;
-  }
-  if (levelSelect.selectedOptions[0]?.parentElement.dataset.game !== slug) {
-    const first = levelSelect.querySelector(`optgroup[data-game="${slug}"] option`);
-    if (first) first.selected = true;
+  for (const select of [levelSelect, level2Select]) {
+    for (const group of select.querySelectorAll("optgroup")) {
+      const on = group.dataset.game === slug;
+      group.hidden = !on;
+      group.disabled = !on;
+    }
+    if (select.selectedOptions[0]?.parentElement.dataset.game !== slug) {
+      const first = select.querySelector(`optgroup[data-game="${slug}"] option`);
+      if (first) first.selected = true;
+    }
   }
   const opponent = form.querySelector('input[name="opponent"]:checked')?.value;
   levelField.hidden = opponent !== "computer";
 
   const names = (game.dataset.seatNames || "").split("|").filter(Boolean);
   const side = sideSelect.value;
-  sideSelect.replaceChildren(new Option("Random", "random"), ...names.map((name, seat) => new Option(name, String(seat))));
+  const watch = opponent === "computer" ? [new Option("Watch: computer vs computer", "watch")] : [];
+  sideSelect.replaceChildren(
+    new Option("Random", "random"), ...names.map((name, seat) => new Option(name, String(seat))), ...watch);
   sideSelect.value = [...sideSelect.options].some((o) => o.value === side) ? side : "random";
+  level2Field.hidden = sideSelect.value !== "watch";
 }
 
 form.addEventListener("change", (event) => {
-  if (event.target.name === "game" || event.target.name === "opponent") update();
+  if (["game", "opponent", "side"].includes(event.target.name)) update();
 });
 
 update();
