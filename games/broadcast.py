@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from contextvars import ContextVar
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -13,6 +16,11 @@ from .models import Match
 # (views, consumers' database work, computer players) all send on the loop the layer lives on.
 MAIN_LOOP: asyncio.AbstractEventLoop | None = None
 
+# Group sends collected while a socket's database work runs in the worker thread (see
+# ``deferring``): the socket sends them itself, in order, as soon as that work is done, so
+# the one database thread never waits for the busy event loop to take a send.
+_DEFERRED: ContextVar[list[tuple[str, dict]] | None] = ContextVar("deferred_group_sends", default=None)
+
 
 def group_name(match_id: str) -> str:
     """The channel group of a match's sockets."""
@@ -21,6 +29,10 @@ def group_name(match_id: str) -> str:
 
 def send_group(group: str, event: dict) -> None:
     """Send an event to a group from synchronous code, on the server's loop when there is one."""
+    deferred = _DEFERRED.get()
+    if deferred is not None:
+        deferred.append((group, event))
+        return
     layer = get_channel_layer()
     if layer is None:
         return
@@ -36,10 +48,38 @@ def send_group(group: str, event: dict) -> None:
     async_to_sync(layer.group_send)(group, event)
 
 
-def match_changed(match_id: str) -> None:
-    """Send the public match data to every socket of the match; each renders its own view."""
+async def deferring(run_sync, *args: Any, **kwargs: Any) -> Any:
+    """Await ``run_sync(*args, **kwargs)`` (a database_sync_to_async call) and then send the
+    group events it produced, in order, from this coroutine: before it returns, as before,
+    but without the worker thread waiting on the loop for each send."""
+    deferred: list[tuple[str, dict]] = []
+    token = _DEFERRED.set(deferred)
+    try:
+        return await run_sync(*args, **kwargs)
+    finally:
+        _DEFERRED.reset(token)
+        if deferred:
+            layer = get_channel_layer()
+            if layer is not None:
+                for group, event in deferred:
+                    await layer.group_send(group, event)
+
+
+def match_changed(match_id: str, match: Match | None = None, **known: Any) -> dict | None:
+    """Send the public match data to every socket of the match; each renders its own view.
+
+    ``match`` is the instance a service has just committed (read again when not given);
+    ``known`` passes on what the caller already knows (see ``selectors.match_public``).
+    Returns the public data sent (None when the match is gone).
+    """
     from .selectors import match_public
 
-    match = Match.objects.filter(pk=match_id).first()
-    if match is not None:
-        send_group(group_name(match_id), {"type": "match.state", "public": match_public(match)})
+    if match is None:
+        match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    public = match_public(match, **known)
+    # As JSON text: one encoding for every socket of the group (no per-socket deep copy in
+    # the in-memory layer, a plain string for Redis), decoded by each consumer.
+    send_group(group_name(match_id), {"type": "match.state", "public": json.dumps(public)})
+    return public

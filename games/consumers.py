@@ -6,12 +6,13 @@ import json
 import time
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from . import presence, services
-from .broadcast import group_name
+from .broadcast import deferring, group_name
 from .errors import ServiceError
 from .models import Match
 from .selectors import for_seat, match_public
@@ -54,14 +55,25 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         if self.username:
-            await database_sync_to_async(presence.join)(self.match_id, user, self.channel_name)
+            await deferring(database_sync_to_async(presence.join), self.match_id, user, self.channel_name)
         await self.send_snapshot()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if getattr(self, "username", None):
-            await database_sync_to_async(presence.leave)(self.match_id, self.channel_name)
+            await deferring(database_sync_to_async(presence.leave), self.match_id, self.channel_name)
+
+    async def dispatch(self, message: dict) -> None:
+        """Channels' dispatch, minus its ``aclose_old_connections()`` before every handler:
+        that is a hop to the one database thread per frame and per state event, where each
+        waits behind every other socket's database work. Every handler here that touches the
+        database does it through ``database_sync_to_async``, which closes stale connections
+        itself, before and after."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     # -- client -> server -------------------------------------------------------------
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -132,7 +144,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.refuse("not_a_player", "Log in and take a seat to play; spectators only watch.")
             return
         try:
-            await database_sync_to_async(service)(**kwargs)
+            # The new state goes to the group from here once the service is done (deferring).
+            await deferring(database_sync_to_async(service), **kwargs)
         except ServiceError as exc:
             code = exc.code if exc.code in PROTOCOL_CODES else "bad_message"
             await self.refuse(code, exc.message)
@@ -153,9 +166,17 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "state", "match": for_seat(public, self.username)})
 
     async def match_state(self, event: dict) -> None:
-        """Group event ``match.state``: render this viewer's own view of the new state."""
-        self.public = event["public"]
-        await self.send_json({"type": "state", "match": for_seat(event["public"], self.username)})
+        """Group event ``match.state``: render this viewer's own view of the new state.
+
+        A state older than the one this socket has already shown (a lower ply: computed before
+        a move that another process, or this socket's snapshot at connect, sent first) is not
+        sent: a socket's ply never goes backwards."""
+        public = event["public"]
+        public = json.loads(public) if isinstance(public, str) else public
+        if self.public is not None and public["ply"] < self.public["ply"]:
+            return
+        self.public = public
+        await self.send_json({"type": "state", "match": for_seat(public, self.username)})
 
 
 # protocol.md's codes, plus cannot_abort for the "abort" extension message.

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import cache
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -18,13 +19,77 @@ from . import absence, broadcast, computer
 from .errors import ServiceError
 from .models import Match, Move, Seat
 from .rules import GAMES, IllegalMove, OptionError
+from .selectors import UNKNOWN
 
 
-def _locked(match_id: str) -> Match:
-    try:
-        return Match.objects.select_for_update().get(pk=match_id)
-    except (Match.DoesNotExist, ValueError):
-        raise ServiceError("not_found", "No such match.", 404) from None
+@cache
+def _locked_sql() -> str:
+    q = connection.ops.quote_name
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return (
+        f"SELECT m.*, (SELECT s.seat FROM {q(Seat._meta.db_table)} s WHERE s.match_id = m.id"
+        f" AND s.user_id = %s) AS user_seat FROM {q(Match._meta.db_table)} m WHERE m.id = %s{lock}"
+    )
+
+
+def _locked(match_id: str, user=None) -> Match:
+    """The match with its row locked (SQLite: the immediate transaction already holds the
+    write lock); ``match.user_seat`` is ``user``'s seat, None if they have none.
+
+    One plain SQL query: it runs for every move, and building it with the ORM costs several
+    times what the query itself costs."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    found = list(Match.objects.raw(_locked_sql(), [user_id, str(match_id)]))
+    if not found:
+        raise ServiceError("not_found", "No such match.", 404)
+    return found[0]
+
+
+def _sql_write(sql: str, model, values: dict[str, Any], extra: tuple = ()) -> None:
+    """Run an INSERT/UPDATE of ``model`` with each value prepared by its field, as the ORM
+    would (JSON, datetimes, booleans)."""
+    meta = model._meta
+    params = [meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, *extra])
+
+
+def _insert_move(match: Match, seat: int, move: Any, forced: bool = False) -> None:
+    """Store a Move at ``match.ply`` (plain SQL, see _locked; no signals are connected to it)."""
+    values = {
+        "match_id": match.pk,
+        "ply": match.ply,
+        "seat": seat,
+        "move": move,
+        "forced": forced,
+        "created_at": timezone.now(),
+    }
+    _sql_write(_insert_sql(tuple(values)), Move, values)
+
+
+@cache
+def _insert_sql(names: tuple[str, ...]) -> str:
+    q, meta = connection.ops.quote_name, Move._meta
+    columns = ", ".join(q(meta.get_field(name).column) for name in names)
+    return f"INSERT INTO {q(meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
+
+
+# What a move changes in the match row (``updated_at`` is ``auto_now``).
+MOVE_FIELDS = ("ply", "state", "status", "result", "finished_at", "updated_at")
+
+
+def _save_move_fields(match: Match) -> None:
+    """``match.save(update_fields=MOVE_FIELDS)`` in plain SQL (see _locked)."""
+    match.updated_at = timezone.now()
+    values = {name: getattr(match, name) for name in MOVE_FIELDS}
+    _sql_write(_update_sql(), Match, values, (match.pk,))
+
+
+@cache
+def _update_sql() -> str:
+    q, meta = connection.ops.quote_name, Match._meta
+    assignments = ", ".join(f"{q(meta.get_field(name).column)} = %s" for name in MOVE_FIELDS)
+    return f"UPDATE {q(meta.db_table)} SET {assignments} WHERE {q(meta.pk.column)} = %s"
 
 
 def _seat_of(match: Match, user) -> int | None:
@@ -33,11 +98,20 @@ def _seat_of(match: Match, user) -> int | None:
     return Seat.objects.filter(match=match, user=user).values_list("seat", flat=True).first()
 
 
-def _after_commit(match: Match) -> None:
-    match_id = match.pk
-    transaction.on_commit(lambda: broadcast.match_changed(match_id))
-    transaction.on_commit(lambda: computer.wake(match_id))
-    transaction.on_commit(lambda: absence.watch(match_id))
+def _after_commit(match: Match, last_move: Any = UNKNOWN) -> None:
+    """After the commit, announce ``match`` as just stored (``last_move``: see match_public)."""
+    transaction.on_commit(lambda: _announce(match, last_move))
+
+
+def _announce(match: Match, last_move: Any) -> None:
+    """Every socket of the match gets the new state; then a computer seat to move is woken,
+    and a player to move who has no open socket is watched (absence)."""
+    public = broadcast.match_changed(match.pk, match, last_move=last_move)
+    to_move = [p for p in public["players"] if p["seat"] in public["to_move"]]
+    if any(p["computer"] for p in to_move):
+        computer.wake(match.pk)
+    if any(p["username"] is not None and not p["computer"] and not p["connected"] for p in to_move):
+        absence.watch(match.pk)
 
 
 def _ply_current(match: Match, seat: int, ply: int) -> bool:
@@ -57,7 +131,7 @@ def _apply_forced(match: Match, state: dict) -> dict:
         seat, move = forced
         state = rules.play(state, seat, move)
         match.ply += 1
-        Move.objects.create(match=match, ply=match.ply, seat=seat, move=move, forced=True)
+        _insert_move(match, seat, move, forced=True)
     return state
 
 
@@ -167,9 +241,9 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
     ``seat`` is given only by the computer player; people are found by ``user``.
     """
     with transaction.atomic():
-        match = _locked(match_id)
+        match = _locked(match_id, user)
         if seat is None:
-            seat = _seat_of(match, user)
+            seat = match.user_seat
             if seat is None:
                 raise ServiceError("not_a_player", "You are not a player in this match.", 403)
         if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
@@ -189,15 +263,16 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
             raise ServiceError("illegal_move", str(exc), 400) from None
         match.ply += 1
         try:
-            with transaction.atomic():
-                Move.objects.create(match=match, ply=match.ply, seat=seat, move=move)
+            # No savepoint: on an error the whole transaction is rolled back at once anyway.
+            _insert_move(match, seat, move)
         except IntegrityError:
             raise ServiceError("stale_ply", "Another move was stored for this ply first.", 409) from None
+        played = {"ply": match.ply, "seat": seat, "move": move}
         state = _apply_forced(match, state)
         _finish_if_over(match, state)
         match.state = state
-        match.save()
-        _after_commit(match)
+        _save_move_fields(match)
+        _after_commit(match, played if match.ply == played["ply"] else UNKNOWN)
     return match
 
 
@@ -232,14 +307,25 @@ def match_resign(*, match_id: str, user) -> Match:
     return match
 
 
+# Matches known to be past the abort window (two seats have moved): that never changes back,
+# so each process remembers it instead of reading the moves again for every new state.
+_PAST_ABORT: dict[str, None] = {}
+_PAST_ABORT_MAX = 20_000
+
+
 def can_abort(match: Match) -> bool:
     """Abort is allowed until the second player has made a first move."""
     if match.status == Match.Status.WAITING:
         return True
-    if match.status != Match.Status.ACTIVE:
+    if match.status != Match.Status.ACTIVE or match.pk in _PAST_ABORT:
         return False
-    movers = set(match.moves.filter(forced=False).values_list("seat", flat=True))
-    return len(movers) < 2
+    movers = match.moves.filter(forced=False).order_by().values_list("seat", flat=True).distinct()[:2]
+    if len(set(movers)) < 2:
+        return True
+    if len(_PAST_ABORT) >= _PAST_ABORT_MAX:
+        _PAST_ABORT.clear()
+    _PAST_ABORT[match.pk] = None
+    return False
 
 
 def match_abort(*, match_id: str, user, staff: bool = False) -> Match:

@@ -15,6 +15,17 @@ from games import broadcast  # noqa: E402
 from games.origin import origin_checked  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
+if os.environ.get("BENCH_RELAY") == "1":
+    # bench/load.py's bare relay baseline, behind the same middleware; never in production.
+    from django.urls import path  # noqa: E402
+
+    from site_config.bench_relay import RelayConsumer  # noqa: E402
+
+    websocket_urlpatterns = [
+        *websocket_urlpatterns,
+        path("ws/bench/relay/<str:group>/", RelayConsumer.as_asgi()),
+    ]
+
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,

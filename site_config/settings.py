@@ -75,6 +75,8 @@ DATABASES = {
     else {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": _sqlite_path,
+        # Keep connections (as for PostgreSQL): opening one costs more than a move's queries.
+        "CONN_MAX_AGE": 60,
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
@@ -94,7 +96,7 @@ if os.environ.get("REDIS_URL"):
     }
 else:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1500}}
+        "default": {"BACKEND": "games.layers.SweepingInMemoryChannelLayer", "CONFIG": {"capacity": 1500}}
     }
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
