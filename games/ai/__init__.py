@@ -16,8 +16,19 @@ def random_player(game: Game, state: dict, seat: int, rng: random.Random) -> dic
     return game.random_move(state, seat, rng)
 
 
-# Stronger levels register here per game (slug -> level -> chooser).
-LEVELS: dict[str, dict[str, Chooser]] = {slug: {"random": random_player} for slug in GAMES}
+def _registry() -> dict[str, dict[str, Chooser]]:
+    """slug -> level -> chooser: every game gets ``random``; stronger levels come from the
+    per-game modules, weakest first (the order the create form offers them in)."""
+    from . import alpha_battle, connect_four, reversi, reversi_1d
+
+    levels: dict[str, dict[str, Chooser]] = {slug: {"random": random_player} for slug in GAMES}
+    for module in (reversi, connect_four, reversi_1d, alpha_battle):
+        for slug, choosers in module.LEVELS.items():
+            levels[slug].update(choosers)
+    return levels
+
+
+LEVELS: dict[str, dict[str, Chooser]] = _registry()
 
 
 def levels(slug: str) -> list[str]:

@@ -25,12 +25,12 @@ on E4 and D5, Black (seat 0) first. ``board[row][col]`` with row 0 at the top; c
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from .base import State
 from .reversi import BLACK, EMPTY, PLAYERS, WHITE, Board, Reversi, board_text, centre_cells, initial_board
 from .reversi import valid_move as _valid_move
+from .reversi_search import DEFAULT_BUDGET, best_move
 
 SIZE = 8
 # Reversi's engine reads these two options; Othello fixes them instead of offering them.
@@ -93,20 +93,27 @@ def getValidMoves(board: Board, color: str) -> list[tuple[int, int]]:  # noqa: N
     ]
 
 
-def selectNextPlay(board: Board, color: str = WHITE) -> tuple[int, int] | None:  # noqa: N802 (seed name)
-    """The computer's next play: a random valid ``(row, col)`` for white (``"O"``).
+def selectNextPlay(  # noqa: N802 (seed name)
+    board: Board, color: str = WHITE, *, budget: float = DEFAULT_BUDGET
+) -> tuple[int, int] | None:
+    """The computer's next play for white (``"O"``): the strongest computer player's move.
 
-    This is the one place to make the computer stronger. ``color`` defaults to the seed's
-    computer colour, white; passing ``"X"`` lets the computer play black too. Returns None
-    when that colour has no valid move (it must pass).
+    That is :func:`games.rules.reversi_search.best_move` (the search of the ``strong``
+    level: iterative-deepening alpha-beta, an exact endgame solve) within ``budget``
+    seconds. ``color`` defaults to the seed's computer colour, white; passing ``"X"`` lets
+    the computer play black too. Returns None when that colour has no valid move (it must
+    pass). ``board`` is never modified.
 
-    >>> selectNextPlay(start_board()) in getValidMoves(start_board(), "O")
+    >>> selectNextPlay(start_board(), budget=0.05) in getValidMoves(start_board(), "O")
     True
     >>> selectNextPlay([["X", "O"], [".", "."]]) is None
     True
     """
     moves = getValidMoves(board, color)
-    return random.choice(moves) if moves else None
+    if len(moves) <= 1:
+        return moves[0] if moves else None
+    pick = best_move(board, color, budget)
+    return pick if pick in moves else moves[0]
 
 
 # -- the engine -------------------------------------------------------------------------

@@ -1,0 +1,84 @@
+"""Alpha Battle computer players: ``random`` (the rules' random setup) and ``strong``.
+
+What a setup can achieve against a random opponent (the issue asks ``strong`` to maximise
+its expected score against one). Round ``k`` scores ``|a_k - b_k|`` for the greater
+letter, so P's margin is the sum of the differences::
+
+    margin = sum(P's 16 surviving letters) - sum(Q's 16 surviving letters)
+           = sum(q[i] for i in pi) - sum(p[i] for i in qi)
+
+(each string loses exactly the 10 letters the other side strikes; the order of the
+survivors, and so the pairing of the rounds, does not matter). Against a uniformly random
+opponent ``(q, qi)``, ``q[pi]`` is a uniformly random 10-letter subset of the alphabet
+whatever ``pi`` is, and ``p[qi]`` is one whatever ``p`` is, the two independent: the
+margin has the same distribution for EVERY setup. So every setup maximises the expected
+margin (it is 0), the expected points (each surviving letter is a uniform letter met by a
+uniform one) and the chance of winning; no setup does better than another against random.
+
+A setup fixed in advance (precomputed "optimal" constants) is therefore no better against
+random, and it is much worse against anyone else: the setups are shown after every battle,
+and whoever has seen it strikes its 10 highest letters and puts A..J at its indices:
+``margin = sum(A..J) - sum(Q..Z) = 45 - 205 = -160`` every game. ``strong`` plays the
+game's equilibrium instead: a uniformly random permutation and uniformly random indices.
+Against ANY opponent, human or program, ``q[pi]`` and ``p[qi]`` are then uniformly random
+10-subsets, so its expected margin is exactly 0 and a win is exactly as likely as a loss:
+it cannot be exploited, which in this symmetric game is the best any setup can guarantee.
+(``bench/ai_alpha_battle.py`` measures it against random, the "best" fixed setups a search
+can find, and the exploit.)
+
+Neither player looks at the other seat's setup, even when the state holds it (the platform
+passes the whole state; the opponent may have committed first).
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.rules.alpha_battle import LETTERS, N_INDICES, check_setup
+from games.rules.alpha_battle import random_move as random_setup
+from games.rules.base import Game, Move, Seat, State
+
+
+def _check_turn(game: Game, state: State, seat: Seat) -> None:
+    if seat not in game.to_move(state):
+        raise ValueError("This seat has no setup to make: it has committed, or the battle is over.")
+
+
+def random_move(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+    """The seed's computer: a random setup (the rules' helper)."""
+    _check_turn(game, state, seat)
+    return random_setup(rng)
+
+
+def strong(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+    """The equilibrium setup: every letter order and every set of indices equally likely
+    (see the module's docstring: against a random opponent no setup scores more, and
+    against any other opponent this one cannot be exploited). Never reads the opponent's
+    setup from ``state``."""
+    _check_turn(game, state, seat)
+    letters = "".join(rng.sample(LETTERS, len(LETTERS)))
+    indices = sorted(rng.sample(range(len(LETTERS)), N_INDICES))
+    return check_setup({"letters": letters, "indices": indices})
+
+
+def margin(p: str, pi: list[int], q: str, qi: list[int]) -> int:
+    """P's points minus Q's, as the closed form above (``alpha_battle`` plays the rounds).
+
+    >>> margin("ABCDEFGHIJKLMNOPQRSTUVWXYZ", list(range(10)), "ZYXWVUTSRQPONMLKJIHGFEDCBA", list(range(10)))
+    160
+    """
+    return sum(ord(q[i]) for i in pi) - sum(ord(p[i]) for i in qi)
+
+
+def best_response(p: str, pi: list[int]) -> Move:
+    """The setup that beats a KNOWN setup ``(p, pi)`` by the most (160 points): strike its
+    10 highest letters, and hold A..J at the positions it strikes."""
+    strike = sorted(sorted(range(len(p)), key=lambda i: p[i])[-N_INDICES:])
+    low = iter(LETTERS[:N_INDICES])
+    high = iter(LETTERS[N_INDICES:])
+    struck = set(pi)
+    letters = "".join(next(low) if i in struck else next(high) for i in range(len(LETTERS)))
+    return {"letters": letters, "indices": strike}
+
+
+LEVELS = {"alpha_battle": {"random": random_move, "strong": strong}}

@@ -1,0 +1,593 @@
+"""Connect Four computer players: ``random``, ``medium`` (a plain depth-4 minimax) and ``strong``.
+
+``strong`` is an iterative-deepening negamax with alpha-beta on bitboards, a transposition
+table, centre-first move ordering (refined by the threats a move creates), immediate wins
+and forced blocks at every node, within ``TIME_BUDGET`` seconds per move; with the pop-out
+option it also searches pops. Every board size the rules allow (4..12 x 4..12) works.
+
+Internals: a position is two Python ints, ``cur`` (the stones of the side to move) and
+``mask`` (every stone). Bit ``c * H + h`` is column ``c``, height ``h`` (0 = bottom) with
+``H = rows + 1``: each column keeps one always-empty bit on top (a sentinel) so that the
+shifts that look for fours never wrap from one column into the next. The move returned is
+always one of ``GAME.legal_moves(state, seat)``; the search's idea of a finished game
+agrees with ``check_winner`` (a pop that makes fours for both sides is a tie, a draw).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from functools import cache
+from typing import Any
+
+from games.rules.base import Game, Move, Seat, State
+from games.rules.connect_four import COLOURS, EMPTY
+
+TIME_BUDGET = 1.0  # seconds per move at ``strong`` (the platform's bar: at most 1 s)
+CLOCK = time.perf_counter  # the budget's clock (benchmarks on a shared machine may count CPU time)
+SAFETY = 0.92  # the part of the budget the search may use (the rest: conversion, slack)
+MIN_DEPTH = 2  # plies always searched whatever the clock says (sees every win and block)
+MAX_DEPTH = 64  # with pop-out a game has no fixed length
+
+WIN = 1_000_000  # a win at ply p (from the root) scores WIN - p: sooner is better
+MATE = WIN - 10_000  # scores beyond +-MATE are proven wins or losses
+INF = 10 * WIN
+EXACT, LOWER, UPPER = 0, 1, 2
+TT_LIMIT = 3_000_000  # entries; the table is cleared if it grows beyond this
+# The evaluation's weights: all threats, low threats, open windows of two or more, stacked
+# low threats, low threats of the right parity, centre (tuned against the depth-4 minimax).
+WEIGHTS = (2, 8, 4, 40, 16, 1)
+
+
+class _Timeout(Exception):
+    """The clock ran out inside an iteration: its partial result is discarded."""
+
+
+class Geometry:
+    """Bit masks of one board size."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        h = rows + 1
+        self.rows, self.cols, self.height = rows, cols, h
+        self.bottom = [1 << (c * h) for c in range(cols)]
+        self.top = [1 << (c * h + rows - 1) for c in range(cols)]
+        self.column = [((1 << rows) - 1) << (c * h) for c in range(cols)]
+        self.bottom_all = sum(self.bottom)
+        self.board = sum(self.column)
+        self.sentinels = sum(1 << (c * h + rows) for c in range(cols))
+        self.cells = rows * cols
+        # Centre first; of two columns equally far from the centre, the left one first.
+        self.order = sorted(range(cols), key=lambda c: (abs(2 * c - (cols - 1)), c))
+        # Centre weights for the evaluation: column c weighs min(c, cols - 1 - c) + 1,
+        # grouped in one mask per weight.
+        weights: dict[int, int] = {}
+        for c in range(cols):
+            w = min(c, cols - 1 - c) + 1
+            weights[w] = weights.get(w, 0) | self.column[c]
+        self.centre = tuple(sorted(weights.items()))
+        # Every window of four cells (for the minimax opponent's classic evaluation).
+        windows = []
+        for c in range(cols):
+            for r in range(rows):
+                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    cells = [(c + k * dc, r + k * dr) for k in range(4)]
+                    if all(0 <= x < cols and 0 <= y < rows for x, y in cells):
+                        windows.append(sum(1 << (x * h + y) for x, y in cells))
+        self.windows = tuple(windows)
+        # Rows 1, 3, 5... counted from 1 at the bottom (heights 0, 2, 4...), and rows 2, 4, 6...
+        self.odd_rows = sum(1 << (c * h + k) for c in range(cols) for k in range(0, rows, 2))
+        self.even_rows = self.board ^ self.odd_rows
+        self.parity = rows % 2 == 0
+        centre = cols // 2
+        self.centre_column = self.column[centre] | (self.column[centre - 1] if cols % 2 == 0 else 0)
+
+
+@cache
+def geometry(rows: int, cols: int) -> Geometry:
+    return Geometry(rows, cols)
+
+
+def has_four(b: int, h: int) -> bool:
+    """Does the stone set ``b`` hold four in a row (vertical, horizontal, both diagonals)?"""
+    m = b & (b >> 1)
+    if m & (m >> 2):
+        return True
+    m = b & (b >> h)
+    if m & (m >> (2 * h)):
+        return True
+    s = h + 1
+    m = b & (b >> s)
+    if m & (m >> (2 * s)):
+        return True
+    s = h - 1
+    m = b & (b >> s)
+    return bool(m & (m >> (2 * s)))
+
+
+def threats(p: int, empty: int, h: int) -> int:
+    """The empty cells (of ``empty``) that would complete a four for the stones ``p``,
+    playable now or not (Pascal Pons's ``compute_winning_position``, any height)."""
+    r = (p << 1) & (p << 2) & (p << 3)
+    for s in (h, h + 1, h - 1):
+        a = (p << s) & (p << (2 * s))
+        r |= a & (p << (3 * s))
+        r |= a & (p >> s)
+        a = (p >> s) & (p >> (2 * s))
+        r |= a & (p << s)
+        r |= a & (p >> (3 * s))
+    return r & empty
+
+
+def open_windows(p: int, free: int, h: int) -> int:
+    """How many windows of four hold at least two of the stones ``p`` and otherwise only
+    cells of ``free`` (the board cells the opponent does not hold)."""
+    n = 0
+    for s in (1, h, h + 1, h - 1):
+        f = free & (free >> s)
+        f &= f >> (2 * s)  # the first cells of the windows inside ``free``
+        if f:
+            # at least two of p, p >> s, p >> 2s, p >> 3s
+            a = p & (p >> s)
+            o = p | (p >> s)
+            n += (f & (a | (a >> (2 * s)) | (o & (o >> (2 * s))))).bit_count()
+    return n
+
+
+def position(state: State, seat: Seat) -> tuple[Geometry, int, int]:
+    """``(geometry, cur, mask)`` of the state's board with ``seat``'s stones as ``cur``."""
+    board = state["board"]
+    rows, cols = len(board), len(board[0])
+    g = geometry(rows, cols)
+    mine = COLOURS[seat]
+    cur = mask = 0
+    h = g.height
+    for r, line in enumerate(board):
+        height = rows - 1 - r
+        for c, ch in enumerate(line):
+            if ch != EMPTY:
+                bit = 1 << (c * h + height)
+                mask |= bit
+                if ch == mine:
+                    cur |= bit
+    return g, cur, mask
+
+
+def status(g: Geometry, me: int, opp: int, mask: int) -> int | None:
+    """The end of the game as ``check_winner`` sees it, from ``me``'s side: 1 win, -1 loss,
+    0 tie or full board; None when the game goes on."""
+    m4, o4 = has_four(me, g.height), has_four(opp, g.height)
+    if m4 or o4:
+        return 0 if m4 and o4 else 1 if m4 else -1
+    return 0 if mask == g.board else None
+
+
+def children(g: Geometry, cur: int, mask: int, pop_out: bool) -> list[tuple[int, int, int, int]]:
+    """Every move of the side to move: ``(move id, my stones, their stones, mask)`` after it.
+    Move ids: ``c`` drops in column ``c``, ``cols + c`` pops column ``c``."""
+    opp = cur ^ mask
+    out = []
+    for c in g.order:
+        if not mask & g.top[c]:
+            bit = (mask & g.column[c]) + g.bottom[c]
+            out.append((c, cur | bit, opp, mask | bit))
+    if pop_out:
+        for c in g.order:
+            if cur & g.bottom[c]:
+                col = g.column[c]
+                me = (cur & ~col) | (((cur & col) >> 1) & col)
+                op = (opp & ~col) | (((opp & col) >> 1) & col)
+                out.append((g.cols + c, me, op, (mask & ~col) | (((mask & col) >> 1) & col)))
+    return out
+
+
+def move_of(g: Geometry, move_id: int) -> Move:
+    if move_id >= g.cols:
+        return {"action": "pop", "column": move_id - g.cols}
+    return {"action": "drop", "column": move_id}
+
+
+# -- strong -------------------------------------------------------------------------------
+class Search:
+    """One move's search: a transposition table, a node counter and the clock."""
+
+    def __init__(self, g: Geometry, pop_out: bool, deadline: float) -> None:
+        self.g = g
+        self.pop_out = pop_out
+        self.deadline = deadline
+        self.clock = False  # the deadline applies only beyond MIN_DEPTH
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.nodes = 0
+        self.shift = g.height * g.cols + 1  # key = mask << shift | cur
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.clock and not self.nodes & 1023 and CLOCK() > self.deadline:
+            raise _Timeout
+
+    def evaluate(self, cur: int, opp: int, mask: int, mt: int, ot: int) -> int:
+        """A heuristic score for the side to move, whose threats (empty cells completing a
+        four) are ``mt`` and the opponent's ``ot`` (weights: ``WEIGHTS``).
+
+        - threats, and much more the *low* ones: below every threat of the other side in
+          their column (a threat above the opponent's, or on the same cell, rarely comes
+          true: the column is blocked before it is reached);
+        - a low threat with another of the same side right above it (whoever fills the
+          lower cell's column first loses);
+        - on boards with an even number of rows, low threats of the right parity: the
+          first player's on odd rows (1, 3, 5... from the bottom), the second player's on
+          even rows, which zugzwang gives to them when the board fills up;
+        - windows of four holding two or more of one side's stones and none of the other's;
+        - stones near the centre (they take part in more fours).
+        """
+        g = self.g
+        h = g.height
+        w_all, w_low, w_two, w_stack, w_parity, w_centre = WEIGHTS
+        # Low threats: strictly below every threat of the other side in their column (a
+        # threat above another, or on the same cell, rarely survives the endgame).
+        s = ot | g.sentinels
+        mt_low = mt & (s - g.bottom_all) & ~s
+        s = mt | g.sentinels
+        ot_low = ot & (s - g.bottom_all) & ~s
+        score = w_all * (mt.bit_count() - ot.bit_count()) + w_low * (mt_low.bit_count() - ot_low.bit_count())
+        score += w_stack * ((mt_low & (mt >> 1)).bit_count() - (ot_low & (ot >> 1)).bit_count())
+        score += w_two * (open_windows(cur, g.board ^ opp, h) - open_windows(opp, g.board ^ cur, h))
+        if g.parity:
+            if mask.bit_count() & 1:  # the second player (Y) to move
+                score += w_parity * ((mt_low & g.even_rows).bit_count() - (ot_low & g.odd_rows).bit_count())
+            else:
+                score += w_parity * ((mt_low & g.odd_rows).bit_count() - (ot_low & g.even_rows).bit_count())
+        for w, m in g.centre:
+            score += w_centre * w * ((cur & m).bit_count() - (opp & m).bit_count())
+        return score
+
+    def _probe(
+        self, key: int, depth: int, alpha: int, beta: int, ply: int
+    ) -> tuple[int | None, int, int, int]:
+        """(value or None, best move, alpha, beta) from the table."""
+        entry = self.tt.get(key)
+        if entry is None:
+            return None, -1, alpha, beta
+        e_depth, flag, val, move = entry
+        if e_depth >= depth:
+            if val > MATE:
+                val -= ply
+            elif val < -MATE:
+                val += ply
+            if flag == EXACT:
+                return val, move, alpha, beta
+            if flag == LOWER:
+                alpha = max(alpha, val)
+            else:
+                beta = min(beta, val)
+            if alpha >= beta:
+                return val, move, alpha, beta
+        return None, move, alpha, beta
+
+    def _store(self, key: int, depth: int, best: int, alpha0: int, beta: int, move: int, ply: int) -> None:
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        val = best + ply if best > MATE else best - ply if best < -MATE else best
+        if len(self.tt) > TT_LIMIT:
+            self.tt.clear()
+        self.tt[key] = (depth, flag, val, move)
+
+    # Drops only: Pons's tricks (immediate win, forced block, never under a threat).
+    def drops(
+        self, cur: int, mask: int, depth: int, alpha: int, beta: int, ply: int, mt: int, ot: int
+    ) -> int:
+        """Negamax value for the side to move (stones ``cur``), whose threats are ``mt``
+        and the opponent's ``ot`` (each parent computes them for its children)."""
+        self.nodes += 1
+        if self.clock and not self.nodes & 1023 and CLOCK() > self.deadline:
+            raise _Timeout
+        g = self.g
+        possible = (mask + g.bottom_all) & g.board
+        if not possible:
+            return 0
+        if mt & possible:
+            return WIN - ply - 1
+        forced = ot & possible
+        candidates = possible & ~(ot >> 1)
+        if forced:
+            if forced & (forced - 1):
+                return -(WIN - ply - 2)
+            candidates &= forced
+        if not candidates:
+            return -(WIN - ply - 2)
+        single = not candidates & (candidates - 1)
+        opp = cur ^ mask
+        if depth <= 0 and not single:
+            return self.evaluate(cur, opp, mask, mt, ot)
+        # Bounds: no win before ply + 3; no loss before ply + 4 (ply + 2 is blocked).
+        hi = WIN - ply - 3
+        lo = -(WIN - ply - 4)
+        if beta > hi:
+            beta = hi
+        if alpha < lo:
+            alpha = lo
+        if alpha >= beta:
+            return alpha
+        key = (mask << self.shift) | cur
+        alpha0 = alpha
+        val, tt_move, alpha, beta = self._probe(key, depth, alpha, beta, ply)
+        if val is not None:
+            return val
+        h = g.height
+        empty = g.board ^ mask
+        next_depth = depth if single else depth - 1
+        best, best_move = -INF, 0
+        if tt_move > 0 and tt_move & candidates:
+            # The table's best move first, before the others are even generated.
+            t = threats(cur | tt_move, empty ^ tt_move, h)
+            best = -self.drops(opp, mask | tt_move, next_depth, -beta, -alpha, ply + 1, ot & ~tt_move, t)
+            best_move = tt_move
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    self._store(key, depth, best, alpha0, beta, best_move, ply)
+                    return best
+            candidates ^= tt_move
+        moves = []
+        if next_depth > 0:
+            for c in g.order:
+                bit = candidates & g.column[c]
+                if bit:
+                    t = threats(cur | bit, empty ^ bit, h)  # my threats after the move
+                    moves.append((t.bit_count(), bit, t))
+            if len(moves) > 1:
+                moves.sort(key=lambda m: -m[0])  # stable: centre-first among equals
+        else:  # the children are leaves: centre-first, threats computed only when visited
+            moves = [(0, bit, -1) for c in g.order if (bit := candidates & g.column[c])]
+        for _, bit, t in moves:
+            if t < 0:
+                t = threats(cur | bit, empty ^ bit, h)
+            if best == -INF:
+                v = -self.drops(opp, mask | bit, next_depth, -beta, -alpha, ply + 1, ot & ~bit, t)
+            else:  # principal variation search: prove the rest worse with a null window
+                v = -self.drops(opp, mask | bit, next_depth, -alpha - 1, -alpha, ply + 1, ot & ~bit, t)
+                if alpha < v < beta:
+                    v = -self.drops(opp, mask | bit, next_depth, -beta, -v, ply + 1, ot & ~bit, t)
+            if v > best:
+                best, best_move = v, bit
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        self._store(key, depth, best, alpha0, beta, best_move, ply)
+        return best
+
+    # With pop-out: every drop and pop, each result judged like check_winner.
+    def pops(self, cur: int, mask: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._tick()
+        g = self.g
+        h = g.height
+        opp = cur ^ mask
+        if depth <= 0:
+            possible = (mask + g.bottom_all) & g.board
+            empty = g.board ^ mask
+            mt = threats(cur, empty, h)
+            if mt & possible:
+                return WIN - ply - 1
+            return self.evaluate(cur, opp, mask, mt, threats(opp, empty, h))
+        key = (mask << self.shift) | cur
+        alpha0 = alpha
+        val, tt_move, alpha, beta = self._probe(key, depth, alpha, beta, ply)
+        if val is not None:
+            return val
+        scored = []
+        best, best_move = -INF, -1
+        for move_id, me, op, nmask in children(g, cur, mask, True):
+            m4 = has_four(me, h)
+            o4 = has_four(op, h)
+            if m4 and not o4:
+                return WIN - ply - 1
+            if o4 or m4:  # o4 alone: a losing pop; both: a tie
+                v = 0 if m4 else -(WIN - ply - 1)
+                if v > best:
+                    best, best_move = v, move_id
+                continue
+            if nmask == g.board:  # the board is full: a draw
+                if 0 > best:
+                    best, best_move = 0, move_id
+                continue
+            if move_id == tt_move:
+                prio = 1000
+            else:
+                prio = threats(me, g.board ^ nmask, h).bit_count() - (move_id >= g.cols)
+            scored.append((prio, move_id, me, op, nmask))
+        if best > alpha:
+            alpha = best
+        if alpha < beta and scored:
+            scored.sort(key=lambda m: -m[0])
+            for _, move_id, _me, op, nmask in scored:
+                v = -self.pops(op, nmask, depth - 1, -beta, -alpha, ply + 1)
+                if v > best:
+                    best, best_move = v, move_id
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        self._store(key, depth, best, alpha0, beta, best_move, ply)
+        return best
+
+    def root(self, cur: int, mask: int, depth: int, first: int | None) -> tuple[int, int]:
+        """The best (value, move id) at ``depth``; ``first`` (the previous best) is searched
+        first. Raises _Timeout; ``self.partial`` keeps the best fully searched move so far."""
+        g = self.g
+        moves = []
+        for move_id, me, op, nmask in children(g, cur, mask, self.pop_out):
+            end = status(g, me, op, nmask)
+            prio = 10_000 if move_id == first else threats(me, g.board ^ nmask, g.height).bit_count()
+            moves.append((prio, move_id, me, op, nmask, end))
+        moves.sort(key=lambda m: -m[0])
+        alpha, beta = -INF, INF
+        best, best_move = -INF, moves[0][1]
+        self.partial = None
+        h = g.height
+        for _, move_id, me, op, nmask, end in moves:
+            if end is not None:
+                v = end * (WIN - 1)
+            elif self.pop_out:
+                v = -self.pops(op, nmask, depth - 1, -beta, -alpha, 1)
+            else:
+                empty = g.board ^ nmask
+                t_op, t_me = threats(op, empty, h), threats(me, empty, h)
+                if best == -INF:
+                    v = -self.drops(op, nmask, depth - 1, -beta, -alpha, 1, t_op, t_me)
+                else:  # a null window first: most moves are only proved worse
+                    v = -self.drops(op, nmask, depth - 1, -alpha - 1, -alpha, 1, t_op, t_me)
+                    if v > alpha:
+                        v = -self.drops(op, nmask, depth - 1, -beta, -alpha, 1, t_op, t_me)
+            if v > best:
+                best, best_move = v, move_id
+                self.partial = (v, move_id)
+                alpha = max(alpha, v)
+        return best, best_move
+
+
+def search(
+    state: State, seat: Seat, budget: float, max_depth: int = MAX_DEPTH
+) -> tuple[Move, dict[str, Any]]:
+    """The strong move for ``seat`` and the search's figures (depth, value, nodes), within
+    ``budget`` seconds (beyond ``MIN_DEPTH`` plies) and ``max_depth`` plies."""
+    start = CLOCK()
+    g, cur, mask = position(state, seat)
+    pop_out = bool(state.get("pop_out"))
+    s = Search(g, pop_out, start + budget * SAFETY)
+    info: dict[str, Any] = {"depth": 0, "value": 0, "nodes": 0}
+    # A win in one is taken at once (centre-first among several); a lone move is played.
+    moves = children(g, cur, mask, pop_out)
+    for move_id, me, op, nmask in moves:
+        if status(g, me, op, nmask) == 1:
+            info.update(value=WIN - 1, reason="win in one")
+            return move_of(g, move_id), info
+    if len(moves) == 1:
+        info.update(reason="only move")
+        return move_of(g, moves[0][0]), info
+    empties = g.cells - mask.bit_count()
+    best_move: int | None = None
+    depth = 0
+    while depth < max_depth:
+        depth += 1
+        s.clock = depth > MIN_DEPTH
+        try:
+            value, move_id = s.root(cur, mask, depth, best_move)
+        except _Timeout:
+            # A move searched in full at this depth that beat the previous best is better.
+            # (The previous best is searched first, so any other move kept beat it.)
+            if s.partial is not None and best_move is not None and s.partial[1] != best_move:
+                best_move = s.partial[1]
+            break
+        best_move = move_id
+        info.update(depth=depth, value=value)
+        if abs(value) > MATE or (not pop_out and depth >= empties):
+            break  # proven, or searched to the end of the game
+        if CLOCK() > s.deadline:
+            break
+    info["nodes"] = s.nodes
+    assert best_move is not None
+    return move_of(g, best_move), info
+
+
+def _legal(game: Game, state: State, seat: Seat, move: Move) -> Move:
+    """``move`` if the rules allow it, else their first legal move (a guard: never used)."""
+    legal = game.legal_moves(state, seat)
+    if not legal:
+        raise ValueError("There is no legal move: the game is over or it is not this seat's turn.")
+    return move if move in legal else legal[0]
+
+
+def strong(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+    """Iterative-deepening alpha-beta within ``TIME_BUDGET`` seconds (deterministic: ``rng``
+    is not used; only the clock decides how deep it looks)."""
+    if not game.legal_moves(state, seat):
+        return _legal(game, state, seat, {})
+    move, _ = search(state, seat, TIME_BUDGET)
+    return _legal(game, state, seat, move)
+
+
+# -- the depth-4 minimax (the benchmark's yardstick, and the "medium" level) ---------------
+MINIMAX_DEPTH = 4
+BIG = 100_000_000
+
+
+def _window_score(g: Geometry, me: int, opp: int) -> int:
+    """The classic evaluation: centre column stones, and every window of four scored by
+    its content (4 mine: 100, 3 mine + 1 empty: 5, 2 + 2 empty: 2, 3 theirs + 1 empty: -4)."""
+    score = 3 * (me & g.centre_column).bit_count()
+    for w in g.windows:
+        a = (me & w).bit_count()
+        b = (opp & w).bit_count()
+        if b == 0:
+            if a == 4:
+                score += 100
+            elif a == 3:
+                score += 5
+            elif a == 2:
+                score += 2
+        elif a == 0 and b == 3:
+            score -= 4
+    return score
+
+
+def _minimax(
+    g: Geometry,
+    me: int,
+    opp: int,
+    mask: int,
+    depth: int,
+    maximising: bool,
+    alpha: int,
+    beta: int,
+    pop_out: bool,
+) -> int:
+    """Minimax value from the root player's side (``me``: the root player's stones). Alpha-beta
+    only cuts branches that cannot change the value, so this is plain minimax's value."""
+    if depth == 0:
+        return _window_score(g, me, opp)
+    mover = me if maximising else opp
+    best = -INF if maximising else INF
+    for _, a, b, nmask in children(g, mover, mask, pop_out):
+        new_me, new_opp = (a, b) if maximising else (b, a)
+        end = status(g, new_me, new_opp, nmask)
+        if end is not None:
+            v = end * (BIG + depth)  # a sooner win (more depth left) is better
+        else:
+            v = _minimax(g, new_me, new_opp, nmask, depth - 1, not maximising, alpha, beta, pop_out)
+        if maximising:
+            best = max(best, v)
+            alpha = max(alpha, v)
+        else:
+            best = min(best, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def minimax4(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+    """A plain depth-4 minimax with the classic window evaluation; ties broken by ``rng``.
+    Every root move gets its exact value, so the choice is that of plain minimax."""
+    legal = game.legal_moves(state, seat)
+    if not legal:
+        return _legal(game, state, seat, {})
+    g, cur, mask = position(state, seat)
+    pop_out = bool(state.get("pop_out"))
+    scored = []
+    for move_id, me, op, nmask in children(g, cur, mask, pop_out):
+        end = status(g, me, op, nmask)
+        if end is not None:
+            v = end * (BIG + MINIMAX_DEPTH)
+        else:
+            v = _minimax(g, me, op, nmask, MINIMAX_DEPTH - 1, False, -INF, INF, pop_out)
+        scored.append((v, move_id))
+    top = max(v for v, _ in scored)
+    choice = rng.choice(sorted(m for v, m in scored if v == top))
+    return _legal(game, state, seat, move_of(g, choice))
+
+
+def random_move(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+    """The seed's computer: a uniformly random legal move."""
+    return game.random_move(state, seat, rng)
+
+
+LEVELS = {"connect_four": {"random": random_move, "medium": minimax4, "strong": strong}}

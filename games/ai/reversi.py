@@ -1,0 +1,93 @@
+"""Computer players of Reversi with blocks (slug ``reversi``) and Othello (slug ``othello``).
+
+Three levels, the same choosers for both games (the state carries the board, blocks and
+size included):
+
+- ``random``: the seeds' computer, a uniformly random legal move;
+- ``greedy``: a corner when it can take one (on a blocked board: any cell no line can cross,
+  whose disc can never be flipped), else the move flipping the most discs; ties at random;
+- ``strong``: :mod:`games.rules.reversi_search`, iterative-deepening negamax with
+  alpha-beta, a transposition table, move ordering, an evaluation of mobility, corners,
+  stability, frontier and parity, and an exact solve of the last empties, searching at
+  most ``STRONG_BUDGET`` = 0.8 s a move so that a whole move stays under the 1 s bar on
+  this machine. The same search plays the seed's ``othello.selectNextPlay``.
+
+Every chooser returns a move of ``GAME.legal_moves(state, seat)`` (``{"cell": "D3"}``), or
+``{"pass": True}`` when there is none.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from games.rules.base import Game, Move, Seat, State
+from games.rules.reversi import PLAYERS, cell_name, parse_cell
+from games.rules.reversi_search import DEFAULT_BUDGET, Geometry, SearchResult, flips_of, from_board
+from games.rules.reversi_search import Search as _Search
+
+STRONG_BUDGET = DEFAULT_BUDGET  # seconds of search per move (the bar: at most 1 s a move)
+PASS: Move = {"pass": True}
+Chooser = Callable[[Game, State, Seat, random.Random], Move]
+
+
+def random_player(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+    """The seeds' computer: any legal move, uniformly at random."""
+    legal = game.legal_moves(state, seat)
+    return rng.choice(legal) if legal else dict(PASS)
+
+
+def greedy_player(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+    """Corners first, then the most flips; ties broken by ``rng``."""
+    legal = game.legal_moves(state, seat)
+    if not legal:
+        return dict(PASS)
+    board = state["board"]
+    g, mine, theirs = from_board(board, PLAYERS[seat])
+    scored = []
+    for move in legal:
+        y, x = parse_cell(move["cell"], len(board))
+        bit = 1 << (y * g.width + x)
+        flips = flips_of(bit, mine, theirs, g.shifts).bit_count()
+        scored.append((bool(bit & g.anchors), flips, move))
+    top = max((corner, flips) for corner, flips, _ in scored)
+    return rng.choice([move for corner, flips, move in scored if (corner, flips) == top])
+
+
+def strong_search(
+    state: State, seat: Seat, rng: random.Random | None, budget: float = STRONG_BUDGET
+) -> tuple[Geometry, SearchResult | None]:
+    """The board's geometry and the search result for ``seat`` (None when it must pass)."""
+    g, mine, theirs = from_board(state["board"], PLAYERS[seat])
+    return g, _Search(g, budget, rng).run(mine, theirs)
+
+
+def strong_player(
+    game: Game, state: State, seat: Seat, rng: random.Random, budget: float = STRONG_BUDGET
+) -> Move:
+    """The alpha-beta search's move, checked against the rules' legal moves."""
+    legal = game.legal_moves(state, seat)
+    if not legal:
+        return dict(PASS)
+    if len(legal) == 1:
+        return legal[0]
+    g, result = strong_search(state, seat, rng, budget)
+    if result is not None:
+        move = {"cell": cell_name(*g.cell(result.move))}
+        if move in legal:
+            return move
+    return legal[0]  # never reached while the search and the rules agree (the tests check it)
+
+
+def strong_with_budget(budget: float) -> Chooser:
+    """A strong chooser with another time budget (benchmarks, tests)."""
+
+    def chooser(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+        return strong_player(game, state, seat, rng, budget)
+
+    chooser.__name__ = f"strong_{budget:g}s"
+    return chooser
+
+
+_PLAYERS: dict[str, Chooser] = {"random": random_player, "greedy": greedy_player, "strong": strong_player}
+LEVELS = {"reversi": dict(_PLAYERS), "othello": dict(_PLAYERS)}

@@ -1,0 +1,583 @@
+"""The search behind the strongest Reversi/Othello computer player (standard library only).
+
+It lives beside the rules, not in :mod:`games.ai`, because the seed's
+:func:`games.rules.othello.selectNextPlay` must play at the strongest level and the rules
+import nothing of ours but the rules: ``games.ai.reversi`` wraps this module for the site,
+so the dependency runs one way (``games.ai`` -> ``games.rules``).
+
+Boards are the seeds' grids (rows of ``.`` empty, ``X``, ``O``, anything else a block) of
+any size, blocks included. Internally a position is two bitboards (Python ints): the discs
+of the side to move and of the other side. Bit ``row * W + col`` is a cell with
+``W = cols + 1``: the extra, never playable column stops the east-west lines (and the
+diagonals) from wrapping round from one row to the next, and a block is simply a cell that
+is not playable, so it stops a line like the edge does.
+
+The search is iterative-deepening negamax with alpha-beta, a transposition table, move
+ordering (the table's best move first, then corners, then the fewest replies for the
+opponent), an evaluation of mobility, corners, stability, frontier and parity, and an exact
+solve of the disc difference once few empties are left; all within a time budget.
+
+>>> from games.rules.othello import start_board
+>>> best_move(start_board(), "X", budget=0.05) in [(2, 3), (3, 2), (4, 5), (5, 4)]
+True
+>>> best_move([["X", "O"], [".", "."]], "O") is None
+True
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+EMPTY, BLACK, WHITE = ".", "X", "O"
+DEFAULT_BUDGET = 0.8  # seconds per move: the strongest level must stay under 1 s
+WIN = 100_000  # a finished game scores WIN per disc of difference; evaluations stay below
+HEURISTIC_LIMIT = WIN - 1
+INFINITY = 10**9
+CHECK_EVERY = 64  # nodes between two looks at the clock
+
+
+class _Timeout(Exception):
+    """The budget ran out in the middle of a search."""
+
+
+# -- geometry: the fixed facts of one board shape ----------------------------------------
+@dataclass(frozen=True)
+class Geometry:
+    """Masks of one board shape (size and blocks), computed once and cached."""
+
+    rows: int
+    cols: int
+    width: int  # cols + 1: bit row * width + col
+    playable: int  # every cell that is not a block
+    shifts: tuple[int, int, int, int]  # E, SW, S, SE; their negatives are the other four directions
+    anchors: int  # cells no line can cross: a disc there is never flipped (the corners, in Othello)
+    danger: tuple[tuple[int, int], ...]  # (anchor bit, its playable neighbours): X and C squares
+    edges: tuple[int, ...]  # per axis: cells with a wall (the edge or a block) next to them on that line
+    priority: tuple[int, ...]  # per bit index: the static ordering rank (higher first)
+    endgame_empties: int  # solve exactly from this many empties (and fewer)
+
+    def cell(self, bit: int) -> tuple[int, int]:
+        """(row, col) of a one-bit mask."""
+        return divmod(bit.bit_length() - 1, self.width)
+
+
+@lru_cache(maxsize=64)
+def geometry(rows: int, cols: int, blocks: frozenset[tuple[int, int]]) -> Geometry:
+    """The geometry of a ``rows`` x ``cols`` board whose cells ``blocks`` are blocked."""
+    width = cols + 1
+    playable = 0
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) not in blocks:
+                playable |= 1 << (r * width + c)
+    shifts = (1, width - 1, width, width + 1)
+    # a cell whose neighbour at +s (or -s) is not playable has a wall on that side
+    edges = tuple(playable & ~((playable >> s) & (playable << s)) for s in shifts)
+    anchors = edges[0] & edges[1] & edges[2] & edges[3]
+    neighbours = []
+    bit = anchors
+    while bit:
+        low = bit & -bit
+        bit ^= low
+        around = 0
+        for s in shifts:
+            around |= (low << s) | (low >> s)
+        neighbours.append((low, around & playable & ~anchors))
+    priority = []
+    near_anchor = 0
+    for _, around in neighbours:
+        near_anchor |= around
+    any_edge = edges[0] | edges[1] | edges[2] | edges[3]
+    for index in range(rows * width):
+        b = 1 << index
+        if not b & playable:
+            priority.append(0)
+        elif b & anchors:
+            priority.append(4)
+        elif b & near_anchor:
+            priority.append(0)
+        elif b & any_edge:
+            priority.append(2)
+        else:
+            priority.append(1)
+    empties = playable.bit_count()
+    endgame = 14 if empties <= 64 else 12 if empties <= 144 else 10
+    return Geometry(
+        rows,
+        cols,
+        width,
+        playable,
+        shifts,
+        anchors,
+        tuple(neighbours),
+        edges,
+        tuple(priority),
+        endgame,
+    )
+
+
+def from_board(board: Sequence[Sequence[str]], color: str) -> tuple[Geometry, int, int]:
+    """(geometry, discs of ``color``, discs of the other colour) of a seed-style board."""
+    rows = len(board)
+    cols = max((len(row) for row in board), default=0)
+    width = cols + 1
+    blocks = set()
+    mine = theirs = 0
+    for r, row in enumerate(board):
+        for c in range(cols):
+            cell = row[c] if c < len(row) else "#"
+            if cell == EMPTY:
+                continue
+            if cell == BLACK or cell == WHITE:
+                if cell == color:
+                    mine |= 1 << (r * width + c)
+                else:
+                    theirs |= 1 << (r * width + c)
+            else:
+                blocks.add((r, c))
+    return geometry(rows, cols, frozenset(blocks)), mine, theirs
+
+
+# -- move generation ---------------------------------------------------------------------
+def moves_of(p: int, o: int, empty: int, shifts: tuple[int, ...]) -> int:
+    """The mask of the moves of the side owning ``p`` against ``o``."""
+    found = 0
+    for s in shifts:
+        x = (p << s) & o
+        while x:
+            x <<= s
+            found |= x & empty
+            x &= o
+        x = (p >> s) & o
+        while x:
+            x >>= s
+            found |= x & empty
+            x &= o
+    return found
+
+
+def flips_of(move: int, p: int, o: int, shifts: tuple[int, ...]) -> int:
+    """The discs of ``o`` that a disc of ``p`` placed on the one-bit ``move`` flips."""
+    flipped = 0
+    for s in shifts:
+        line = 0
+        x = move << s
+        while x & o:
+            line |= x
+            x <<= s
+        if x & p:
+            flipped |= line
+        line = 0
+        x = move >> s
+        while x & o:
+            line |= x
+            x >>= s
+        if x & p:
+            flipped |= line
+    return flipped
+
+
+def stable_discs(p: int, o: int, g: Geometry) -> tuple[int, int]:
+    """Discs of each side that can never be flipped (a safe under-estimate).
+
+    A disc is stable when, on each of its four lines, the line is full, or a wall (edge or
+    block) or a stable disc of its own colour is next to it on one side.
+    """
+    occupied = p | o
+    if not occupied & g.anchors:
+        return 0, 0
+    empty = g.playable & ~occupied
+    full = []
+    for s in g.shifts:
+        reach = empty
+        x = empty
+        while x:  # cells an empty cell sees along this axis through discs
+            x = (((x << s) | (x >> s)) & occupied) & ~reach
+            reach |= x
+        full.append(occupied & ~reach)
+    result = []
+    for own in (p, o):
+        stable = own & g.anchors
+        while True:
+            grown = own
+            for axis, s in enumerate(g.shifts):
+                grown &= full[axis] | g.edges[axis] | (stable << s) | (stable >> s)
+            grown |= stable
+            if grown == stable:
+                break
+            stable = grown
+        result.append(stable)
+    return result[0], result[1]
+
+
+# -- evaluation --------------------------------------------------------------------------
+def evaluate(p: int, o: int, empty: int, g: Geometry) -> int:
+    """The side to move's prospects in points (a corner is worth 80); |value| < WIN."""
+    shifts = g.shifts
+    mp = moves_of(p, o, empty, shifts).bit_count()
+    mo = moves_of(o, p, empty, shifts).bit_count()
+    if not mp and not mo:  # the game is over (a side wiped out, or blocked in)
+        return WIN * (p.bit_count() - o.bit_count())
+    anchors = g.anchors
+    corner = (p & anchors).bit_count() - (o & anchors).bit_count()
+    risky = 0
+    for anchor, around in g.danger:
+        if anchor & empty:
+            risky += (p & around).bit_count() - (o & around).bit_count()
+    near_empty = 0
+    for s in shifts:
+        near_empty |= (empty << s) | (empty >> s)
+    fp, fo = (p & near_empty).bit_count(), (o & near_empty).bit_count()
+    n_empty = empty.bit_count()
+    filled = 1.0 - n_empty / g.playable.bit_count()
+    score = 80 * corner - 30 * risky + int(120 * (mp - mo) / (mp + mo + 2)) + 5 * (mp - mo)
+    score -= int(100 * (1.0 - filled) * (fp - fo) / (fp + fo + 1))  # frontier (potential mobility)
+    np, no = p.bit_count(), o.bit_count()
+    # Few discs: mobility says fine, but on an open board a wipe-out may be near.
+    share = np / (np + no)
+    if share < 0.25:
+        score -= int(2400 * (0.25 - share)) + 150 * max(0, 5 - np)
+    elif share > 0.75:
+        score += int(2400 * (share - 0.75)) + 150 * max(0, 5 - no)
+    if (p | o) & anchors:
+        sp, so = stable_discs(p, o, g)
+        score += 18 * (sp.bit_count() - so.bit_count())
+    if filled > 0.6:
+        score += int(12 * filled * (np - no))
+        score += 15 if n_empty & 1 else -15  # parity: the side to move plays last
+    if score > HEURISTIC_LIMIT:
+        return HEURISTIC_LIMIT
+    if score < -HEURISTIC_LIMIT:
+        return -HEURISTIC_LIMIT
+    return score
+
+
+# -- the search --------------------------------------------------------------------------
+@dataclass
+class SearchResult:
+    """What one search found: the move (a one-bit mask), its score and how deep it looked."""
+
+    move: int
+    score: int
+    depth: int
+    exact: bool  # the score is the proven final disc difference (times WIN)
+    nodes: int
+    seconds: float
+
+
+class Search:
+    """One move's search: a transposition table, a node counter and a deadline."""
+
+    def __init__(self, g: Geometry, budget: float, rng: random.Random | None = None) -> None:
+        self.g = g
+        self.budget = budget
+        self.rng = rng
+        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # depth, lower, upper, move
+        self.exact_table: dict[tuple[int, int], tuple[int, int, int]] = {}  # lower, upper, move
+        self.partial: tuple[int, int] | None = None
+        self.nodes = 0
+        self.deadline = 0.0
+        self.started = 0.0
+
+    # The clock: checked every CHECK_EVERY nodes.
+    def _tick(self) -> None:
+        if time.perf_counter() > self.deadline:
+            raise _Timeout
+
+    def _ordered(self, p: int, o: int, empty: int, moves: int, first: int, careful: bool) -> list[int]:
+        """The moves as one-bit masks, best guesses first."""
+        g = self.g
+        priority = g.priority
+        shifts = g.shifts
+        keyed = []
+        while moves:
+            b = moves & -moves
+            moves ^= b
+            if b == first:
+                rank = 1_000_000
+            else:
+                rank = priority[b.bit_length() - 1] * 1000
+                if careful:
+                    f = flips_of(b, p, o, shifts)
+                    rank -= 40 * moves_of(o & ~f, p | f | b, empty & ~b, shifts).bit_count()
+            keyed.append((rank, b))
+        keyed.sort(reverse=True)
+        return [b for _, b in keyed]
+
+    def negamax(self, p: int, o: int, depth: int, alpha: int, beta: int) -> int:
+        """The heuristic value of the position for the side to move, ``depth`` plies ahead."""
+        self.nodes += 1
+        if not self.nodes % CHECK_EVERY:
+            self._tick()
+        g = self.g
+        empty = g.playable & ~(p | o)
+        if depth <= 0 and empty:
+            return evaluate(p, o, empty, g)
+        moves = moves_of(p, o, empty, g.shifts)
+        if not moves:
+            if not empty or not moves_of(o, p, empty, g.shifts):
+                return WIN * (p.bit_count() - o.bit_count())
+            return -self.negamax(o, p, depth, -beta, -alpha)  # a pass costs no depth
+        key = (p, o)
+        entry = self.table.get(key)
+        first = 0
+        if entry is not None:
+            first = entry[3]
+            if entry[0] >= depth:
+                lower, upper = entry[1], entry[2]
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+                alpha = max(alpha, lower)
+                beta = min(beta, upper)
+        if moves & (moves - 1) == 0:
+            ordered = [moves]
+        else:
+            ordered = self._ordered(p, o, empty, moves, first, depth >= 3)
+        alpha0 = alpha
+        best, best_move = -INFINITY, ordered[0]
+        shifts = g.shifts
+        for b in ordered:
+            f = flips_of(b, p, o, shifts)
+            if best == -INFINITY:
+                value = -self.negamax(o & ~f, p | f | b, depth - 1, -beta, -alpha)
+            else:  # principal variation search: a null window first
+                value = -self.negamax(o & ~f, p | f | b, depth - 1, -alpha - 1, -alpha)
+                if alpha < value < beta:
+                    value = -self.negamax(o & ~f, p | f | b, depth - 1, -beta, -value)
+            if value > best:
+                best, best_move = value, b
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if best >= beta:
+            self.table[key] = (depth, best, INFINITY, best_move)
+        elif best <= alpha0:
+            self.table[key] = (depth, -INFINITY, best, best_move)
+        else:
+            self.table[key] = (depth, best, best, best_move)
+        return best
+
+    def solve(self, p: int, o: int, alpha: int, beta: int) -> int:
+        """The exact final disc difference for the side to move (alpha-beta bounded)."""
+        self.nodes += 1
+        if not self.nodes % CHECK_EVERY:
+            self._tick()
+        g = self.g
+        shifts = g.shifts
+        empty = g.playable & ~(p | o)
+        moves = moves_of(p, o, empty, shifts)
+        if not moves:
+            if not empty or not moves_of(o, p, empty, shifts):
+                return p.bit_count() - o.bit_count()
+            return -self.solve(o, p, -beta, -alpha)
+        n_empty = empty.bit_count()
+        if n_empty <= 5:  # no table, no ordering: the last plies are cheap
+            best = -INFINITY
+            while moves:
+                b = moves & -moves
+                moves ^= b
+                f = flips_of(b, p, o, shifts)
+                value = -self.solve(o & ~f, p | f | b, -beta, -alpha)
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            return best
+        key = (p, o)
+        entry = self.exact_table.get(key)
+        first = 0
+        if entry is not None:
+            lower, upper, first = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+        ordered = self._ordered(p, o, empty, moves, first, True) if moves & (moves - 1) else [moves]
+        alpha0 = alpha
+        best, best_move = -INFINITY, ordered[0]
+        for b in ordered:
+            f = flips_of(b, p, o, shifts)
+            if best == -INFINITY:
+                value = -self.solve(o & ~f, p | f | b, -beta, -alpha)
+            else:
+                value = -self.solve(o & ~f, p | f | b, -alpha - 1, -alpha)
+                if alpha < value < beta:
+                    value = -self.solve(o & ~f, p | f | b, -beta, -value)
+            if value > best:
+                best, best_move = value, b
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if best >= beta:
+            self.exact_table[key] = (best, INFINITY, best_move)
+        elif best <= alpha0:
+            self.exact_table[key] = (-INFINITY, best, best_move)
+        else:
+            self.exact_table[key] = (best, best, best_move)
+        return best
+
+    def _root(
+        self,
+        p: int,
+        o: int,
+        ordered: list[int],
+        depth: int,
+        exact: bool,
+        alpha: int = -INFINITY,
+        beta: int = INFINITY,
+    ) -> tuple[int, int]:
+        """Search the root moves in order (principal variation search); return the best
+        move and its score. ``self.partial`` follows the best move fully searched so far,
+        for when the clock stops the search half-way."""
+        shifts = self.g.shifts
+        # With an rng, equal moves are told apart exactly (a window one wider) and one of
+        # them is drawn: the same position does not always give the same game.
+        tie = 1 if self.rng is not None and beta == INFINITY else 0
+        best, best_move = -INFINITY, ordered[0]
+        ties: list[int] = []
+        for b in ordered:
+            f = flips_of(b, p, o, shifts)
+            q, r = o & ~f, p | f | b
+            if exact:
+                if best == -INFINITY:
+                    value = -self.solve(q, r, -beta, -alpha)
+                else:
+                    value = -self.solve(q, r, -alpha - 1, -alpha + tie)
+                    if alpha < value < beta:
+                        value = -self.solve(q, r, -beta, -alpha + tie)
+            elif best == -INFINITY:
+                value = -self.negamax(q, r, depth - 1, -beta, -alpha)
+            else:
+                value = -self.negamax(q, r, depth - 1, -alpha - 1, -alpha + tie)
+                if alpha < value < beta:
+                    value = -self.negamax(q, r, depth - 1, -beta, -alpha + tie)
+            if value > best:
+                best, best_move, ties = value, b, [b]
+                self.partial = (best_move, best)
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+            elif value == best:
+                ties.append(b)
+        if self.rng is not None and len(ties) > 1:
+            best_move = self.rng.choice(ties)
+        return best_move, best
+
+    def run(self, p: int, o: int, max_depth: int | None = None) -> SearchResult | None:
+        """The best move for the side owning ``p``, or None when it has no move.
+
+        Iterative deepening of the middle-game search until about a third of the budget is
+        spent; with few empties (``Geometry.endgame_empties``) a shorter middle-game search,
+        then an exact solve: win/draw/loss first, then the disc difference. When the clock
+        stops a search, the last finished result stands (or a move the unfinished search
+        already proved better). ``max_depth`` fixes the depth instead (no endgame solve).
+        """
+        collecting = gc.isenabled()
+        gc.disable()  # the tables hold many small tuples: no collector pause mid-search
+        try:
+            return self._run(p, o, max_depth)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _run(self, p: int, o: int, max_depth: int | None) -> SearchResult | None:
+        self.started = time.perf_counter()
+        self.deadline = self.started + self.budget
+        g = self.g
+        empty = g.playable & ~(p | o)
+        moves = moves_of(p, o, empty, g.shifts)
+        if not moves:
+            return None
+        n_empty = empty.bit_count()
+        ordered = self._ordered(p, o, empty, moves, 0, True)
+        result = SearchResult(ordered[0], 0, 0, False, 0, 0.0)
+        if len(ordered) == 1:
+            result.seconds = time.perf_counter() - self.started
+            return result
+        solve = max_depth is None and n_empty <= g.endgame_empties
+        limit = max_depth if max_depth is not None else n_empty
+        self.partial = None
+        try:
+            depth = 0
+            while depth < limit:
+                depth += 1
+                exact = depth >= n_empty
+                self.partial = None
+                move, score = self._root(p, o, ordered, depth, exact)
+                result = SearchResult(move, score * WIN if exact else score, depth, exact, self.nodes, 0.0)
+                ordered.remove(move)
+                ordered.insert(0, move)
+                elapsed = time.perf_counter() - self.started
+                if (
+                    exact
+                    or elapsed > self.budget * 0.3
+                    or (solve and (depth >= 6 or elapsed > self.budget * 0.1))
+                ):
+                    break
+            if solve and not result.exact:
+                self.partial = None
+                move, score = self._root(p, o, ordered, 0, True, -1, 1)  # win, draw or loss
+                result = SearchResult(
+                    move, max(-1, min(1, score)) * WIN, result.depth, False, self.nodes, 0.0
+                )
+                ordered.remove(move)
+                ordered.insert(0, move)
+                self.partial = None
+                move, score = self._root(p, o, ordered, 0, True)  # the exact disc difference
+                result = SearchResult(move, score * WIN, n_empty, True, self.nodes, 0.0)
+        except _Timeout:
+            if self.partial is not None:
+                # The unfinished search looked at the previous choice first: the best of
+                # the moves it finished is that choice or a move proved better than it.
+                result.move = self.partial[0]
+        result.nodes = self.nodes
+        result.seconds = time.perf_counter() - self.started
+        return result
+
+
+def search(
+    board: Sequence[Sequence[str]],
+    color: str,
+    budget: float = DEFAULT_BUDGET,
+    rng: random.Random | None = None,
+    max_depth: int | None = None,
+) -> SearchResult | None:
+    """Search the position for ``color`` (None: it has no move and must pass)."""
+    g, mine, theirs = from_board(board, color)
+    return Search(g, budget, rng).run(mine, theirs, max_depth)
+
+
+def best_move(
+    board: Sequence[Sequence[str]],
+    color: str,
+    budget: float = DEFAULT_BUDGET,
+    rng: random.Random | None = None,
+) -> tuple[int, int] | None:
+    """The strongest player's ``(row, col)`` for ``color``, or None when it must pass.
+
+    ``board`` is never modified. ``rng`` breaks ties between equally good moves (without
+    one the first of them is played).
+    """
+    if color not in (BLACK, WHITE):
+        return None
+    g, mine, theirs = from_board(board, color)
+    result = Search(g, budget, rng).run(mine, theirs)
+    return None if result is None else g.cell(result.move)
