@@ -61,9 +61,10 @@ function onState(next) {
     if (next.ply !== pending.ply || next.status !== "active") {
       pending = null; // answered (a higher ply) or moot (the game ended)
     } else if (reconnected) {
-      // The socket dropped with the move in flight and the server did not store it.
+      // The socket dropped with the move in flight and the server did not store it. Same
+      // ply, same position: the move is as legal as when it was sent (the server judges).
       const stillMine = next.you !== null && next.to_move.includes(next.you);
-      if (!pending.resent && stillMine && isLegal(next, pending.move)) {
+      if (!pending.resent && stillMine) {
         pending.resent = true;
         socket.send({type: "move", ply: pending.ply, move: pending.move});
       } else {
@@ -92,10 +93,6 @@ function sendMove(move) {
   }
   draw();
 }
-
-const canonical = (value) =>
-  JSON.stringify(value, (key, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
-const isLegal = (state, move) => state.legal_moves.some((m) => canonical(m) === canonical(move));
 
 function draw() {
   const mine = match.you !== null && match.you !== undefined;
@@ -171,6 +168,8 @@ el.joinButton.addEventListener("click", async () => {
   if (ok) onState(data);
   else toast(data.message || "Could not join.", "error");
 });
+el.board.addEventListener("board-settled", () => draw()); // an end animation is over: show the result
+
 el.copy.addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(el.invite.value);

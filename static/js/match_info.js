@@ -29,8 +29,10 @@ export function scoreText(result) {
 
 export function statusText(match) {
   const mine = match.you !== null && match.you !== undefined;
+  const free = (match.players ?? []).filter((p) => !p.username && !p.computer).length;
   switch (match.status) {
     case "waiting":
+      if (free > 1) return mine ? `Waiting for ${free} more players to join…` : `Waiting for ${free} players to join`;
       return mine ? "Waiting for an opponent to join…" : "Waiting for a player to join";
     case "active":
       if (mine && match.to_move.includes(match.you)) return "Your turn";
@@ -45,9 +47,10 @@ export function statusText(match) {
   }
 }
 
-// The result panel: the big message and the score line; hidden while there is no result.
+// The result panel: the big message and the score line; hidden while there is no result,
+// and while the renderer is still playing out the end (its settled(match) is false).
 export function fillResult(el, match, renderer) {
-  const text = resultText(match, renderer);
+  const text = renderer.settled?.(match) === false ? null : resultText(match, renderer);
   el.hidden = !text;
   if (!text) return;
   const message = document.createElement("p");
@@ -55,7 +58,7 @@ export function fillResult(el, match, renderer) {
   message.textContent = text;
   const score = document.createElement("p");
   score.className = "result-score";
-  score.textContent = scoreText(match.result);
+  score.textContent = renderer.scoreMessage?.(match) ?? scoreText(match.result);
   el.replaceChildren(message, ...(score.textContent ? [score] : []));
 }
 

@@ -52,7 +52,7 @@ function matchAt(i) {
 function show(i, {updateUrl = true} = {}) {
   ply = Math.min(Math.max(i, 0), last);
   const match = matchAt(ply);
-  renderer.render(el.board, match, {});
+  renderer.render(el.board, match, {mode: "replay"});
   el.page.dataset.ply = ply;
   el.page.dataset.ready = "1";
   el.announce.textContent = renderer.lastMoveNote?.(match) || "";

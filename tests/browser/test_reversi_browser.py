@@ -9,107 +9,28 @@ Screenshots go to ``test-artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
-import contextlib
 import re
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.browser import helpers
+from tests.browser.helpers import PLY, fill_signup, ply, signup, username, wait_ply_above
+
 sync_api = pytest.importorskip("playwright.sync_api")
-expect, sync_playwright = sync_api.expect, sync_api.sync_playwright
+expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-TIMEOUT_MS = 30_000  # the machine is slow and shared
-PASSWORD = "Correct-Horse-42"
 RESULTS = ("Player X wins!", "Player O wins!", "Draw game!")
-PLY = "Number(document.getElementById('match').dataset.ply)"
-SETTLED = "!document.getElementById('match').dataset.pending"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed")
-    expect.set_options(timeout=TIMEOUT_MS)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def person(browser):
-    """A factory of people: each one a separate browser context (own cookies)."""
-    contexts = []
-
-    def new(**options):
-        context = browser.new_context(viewport={"width": 1200, "height": 900}, **options)
-        context.set_default_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.js_errors = errors
-        return page
-
-    yield new
-    for context in contexts:
-        context.close()
 
 
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"reversi-{name}.png"), full_page=True)
+    helpers.shot(page, name, "reversi")
 
 
-@contextlib.contextmanager
-def screenshots_on_failure(name: str, **pages) -> Iterator[None]:
-    try:
-        yield
-    except BaseException:
-        for who, page in pages.items():
-            with contextlib.suppress(Exception):
-                shot(page, f"{name}-FAILED-{who}")
-        raise
-
-
-def username(prefix: str) -> str:
-    return f"{prefix}{uuid.uuid4().hex[:10]}"
-
-
-def fill_signup(page, name: str) -> None:
-    page.fill("#id_username", name)
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-
-
-def signup(page, base: str, name: str) -> None:
-    page.goto(base + "/accounts/signup/")
-    fill_signup(page, name)
-    page.wait_for_url(base + "/")
-
-
-def ply(page) -> int:
-    return int(page.get_attribute("#match", "data-ply"))
-
-
-def wait_ply_above(page, old: int) -> None:
-    page.wait_for_function(f"old => {PLY} > old && {SETTLED}", arg=old)
+def screenshots_on_failure(name: str, **pages):
+    return helpers.screenshots_on_failure(name, "reversi", **pages)
 
 
 def play_to_end(pages, max_moves: int = 40) -> int:

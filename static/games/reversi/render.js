@@ -50,7 +50,7 @@ export function render(root, match, {onMove = null, mode = "play"} = {}) {
   view.legal = new Map(
     (onMove ? match.legal_moves || [] : []).filter((m) => typeof m.cell === "string").map((m) => [m.cell.toUpperCase(), m]),
   );
-  const animate = view.ply !== undefined && match.ply > view.ply;
+  const animate = mode === "play" && view.ply !== undefined && match.ply > view.ply;
   view.ply = match.ply;
 
   const toMove = match.turn ?? data.turn;
