@@ -71,7 +71,11 @@ class MatchCreateForm(forms.Form):
             data["options"] = GAMES[slug].clean_options(self.raw_options())
         except OptionError as exc:
             field = option_field_name(slug, exc.field) if exc.field in GAMES[slug].options else None
-            self.add_error(field, str(exc))
+            message = str(exc)
+            if field is not None:
+                # the field's label already introduces its errors (and the summary's links)
+                message = message.removeprefix(f"{self.fields[field].label}: ")
+            self.add_error(field, message)
         if data.get("opponent") == Match.Visibility.COMPUTER:
             for name in ("level", "level2"):
                 data[name] = data.get(name) or data.get("level") or (levels(slug) or [""])[0]

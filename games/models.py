@@ -79,6 +79,17 @@ class Match(models.Model):
     def rules(self):
         return GAMES[self.game]
 
+    @property
+    def option_labels(self) -> list[tuple[str, str]]:
+        """The options worth showing, as (label, value) for people: unset ones left out."""
+        shown = []
+        for name, option in self.rules.options.items():
+            value = self.options.get(name)
+            if value in (None, "", False):
+                continue
+            shown.append((option.label or name, "yes" if value is True else str(value)))
+        return shown
+
     def get_absolute_url(self) -> str:
         return f"/m/{self.id}/"
 

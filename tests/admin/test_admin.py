@@ -25,8 +25,12 @@ def admin_session(server, username: str) -> requests.Session:
     s.get(server.url + "/admin/login/", timeout=10)
     r = s.post(
         server.url + "/admin/login/?next=/admin/",
-        data={"username": username, "password": PASSWORD, "csrfmiddlewaretoken": s.cookies["csrftoken"],
-              "next": "/admin/"},
+        data={
+            "username": username,
+            "password": PASSWORD,
+            "csrfmiddlewaretoken": s.cookies["csrftoken"],
+            "next": "/admin/",
+        },
         timeout=10,
     )
     assert r.status_code == 200 and "Site administration" in r.text, r.text[:300]
@@ -56,8 +60,11 @@ def test_staff_filter_inspect_and_abort(daphne_server):
 
     r = s.post(
         daphne_server.url + "/admin/games/match/",
-        data={"action": "abort_matches", "_selected_action": [match["id"]],
-              "csrfmiddlewaretoken": s.cookies["csrftoken"]},
+        data={
+            "action": "abort_matches",
+            "_selected_action": [match["id"]],
+            "csrfmiddlewaretoken": s.cookies["csrftoken"],
+        },
         timeout=10,
     )
     assert r.status_code == 200 and re.search(r"Aborted 1 match", r.text)
