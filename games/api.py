@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.csrf import csrf_failure as html_csrf_failure
 from django.views.decorators.http import require_GET, require_POST
 
@@ -15,7 +15,7 @@ from . import services
 from .ai import levels
 from .errors import ServiceError
 from .models import Match
-from .replays import replay_data
+from .replays import replay_json
 from .rules import GAMES
 from .selectors import match_for_user
 
@@ -107,9 +107,9 @@ match_rematch = _action(services.match_rematch)
 
 @require_GET
 @api_view
-def replay_detail(request: HttpRequest, slug: str) -> JsonResponse:
+def replay_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """``GET /api/replays/<slug>/``: summary, every move and the board after each ply."""
-    return JsonResponse(replay_data(get_match(replay_slug=slug)))
+    return HttpResponse(replay_json(get_match(replay_slug=slug)), content_type="application/json")
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> Any:

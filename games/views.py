@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
@@ -14,32 +14,43 @@ from .ai import LEVELS
 from .errors import ServiceError
 from .forms import MatchCreateForm
 from .models import Match, Seat
-from .replays import replay_data, transcript
+from .replays import replay_json, replay_summary, transcript
 from .rules import GAMES
 from .selectors import match_for_user
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    """Open seats to join, your ongoing matches (whose turn), recent finished matches."""
-    open_matches = Match.objects.open().prefetch_related("seats__user")[:50]
+    """Open seats to join, your ongoing matches (whose turn), recent finished matches.
+
+    The open and finished lists change far less often than the lobby is read: the template
+    caches their fragments under a version (one small query each) that changes whenever
+    their content does; the querysets stay lazy, so a cached fragment costs no other query."""
+    open_matches = Match.objects.open().select_related("created_by").prefetch_related("seats__user")
     mine, shown = [], Q(visibility=Match.Visibility.OPEN)
     if request.user.is_authenticated:
-        open_matches = [
-            m for m in open_matches if not any(s.user_id == request.user.pk for s in m.seats.all())
-        ]
+        open_matches = open_matches.exclude(seats__user=request.user)
         mine = [match_for_user(m, request.user) for m in Match.objects.ongoing().of_user(request.user)[:30]]
         shown |= Q(pk__in=Seat.objects.filter(user=request.user).values("match_id"))
     finished = Match.objects.finished().filter(shown).prefetch_related("seats__user").order_by("-finished_at")
+    # Leaving the open set lowers the count; joining it raises the newest created_at.
+    opened = open_matches.order_by().aggregate(n=Count("pk"), newest=Max("created_at"))
     return render(
         request,
         "games/lobby.html",
         {
-            "open_matches": open_matches,
+            "open_matches": open_matches[:50],
             "my_matches": mine,
             "finished": finished[:20],
             "games": GAMES.values(),
+            "open_version": f"{request.user.pk}:{opened['n']}:{opened['newest']}",
+            # the finished set only grows: its newest row names it
+            "finished_version": f"{request.user.pk}:{finished.values_list('finished_at', 'pk').first()}",
+            "cache_seconds": LOBBY_CACHE_SECONDS,
         },
     )
+
+
+LOBBY_CACHE_SECONDS = 60  # "… ago" texts stay right to the minute
 
 
 @login_required
@@ -97,13 +108,15 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
 def replay(request: HttpRequest, slug: str) -> HttpResponse:
     """The replay page: every ply, the move list, autoplay, ``?ply=N``."""
     match = get_object_or_404(Match, replay_slug=slug)
+    summary = replay_summary(match)
     return render(
         request,
         "games/replay.html",
         {
             "match": match,
             "game": match.rules.info(),
-            "replay": replay_data(match),
+            "replay": {"match": summary},
+            "replay_json": replay_json(match, summary),
         },
     )
 
