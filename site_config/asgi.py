@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels (served by daphne)."""
 
 import asyncio
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -25,6 +26,11 @@ if os.environ.get("BENCH_RELAY") == "1":
         *websocket_urlpatterns,
         path("ws/bench/relay/<str:group>/", RelayConsumer.as_asgi()),
     ]
+
+# Everything loaded so far lives as long as the process: keep the cyclic collector off it,
+# and collect less often (full collections walk every socket's objects and stall the loop).
+gc.freeze()
+gc.set_threshold(20_000, 50, 1000)
 
 router = ProtocolTypeRouter(
     {

@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -86,13 +87,20 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Channels: in-memory layer for one process, Redis when REDIS_URL is set (docs/deploy.md).
+# Channels: in-memory layer for one process, Redis when REDIS_URL is set. REDIS_LAYER picks
+# the Redis layer: "pubsub" (default; measured faster across processes) or "core" (queues
+# with capacity and expiry). Why: docs/deploy.md.
+REDIS_LAYERS = {
+    "pubsub": ("channels_redis.pubsub.RedisPubSubChannelLayer", {}),
+    "core": ("channels_redis.core.RedisChannelLayer", {"capacity": 1500, "expiry": 10}),
+}
 if os.environ.get("REDIS_URL"):
+    _layer = os.environ.get("REDIS_LAYER", "pubsub")
+    if _layer not in REDIS_LAYERS:
+        raise ImproperlyConfigured(f"REDIS_LAYER must be one of {', '.join(REDIS_LAYERS)}, not {_layer!r}")
+    _backend, _config = REDIS_LAYERS[_layer]
     CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "capacity": 1500, "expiry": 10},
-        }
+        "default": {"BACKEND": _backend, "CONFIG": {"hosts": [os.environ["REDIS_URL"]], **_config}}
     }
 else:
     CHANNEL_LAYERS = {
