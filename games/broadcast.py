@@ -49,7 +49,7 @@ def send_group(group: str, event: dict) -> None:
 
 
 async def deferring(run_sync, *args: Any, **kwargs: Any) -> Any:
-    """Await ``run_sync(*args, **kwargs)`` (a database_sync_to_async call) and then send the
+    """Await ``run_sync(*args, **kwargs)`` (a db_async call) and then send the
     group events it produced, in order, from this coroutine: before it returns, as before,
     but without the worker thread waiting on the loop for each send."""
     deferred: list[tuple[str, dict]] = []

@@ -7,12 +7,12 @@ import time
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from . import presence, services
 from .broadcast import deferring, group_name
+from .db_threads import db_async
 from .errors import ServiceError
 from .models import Match
 from .selectors import for_seat, match_public
@@ -48,27 +48,27 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.group = group_name(self.match_id)
         self.public: dict | None = None  # the latest public match data, kept current by events
         self.bucket = TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
-        if not await database_sync_to_async(Match.objects.filter(pk=self.match_id).exists)():
+        if not await db_async(Match.objects.filter(pk=self.match_id).exists)():
             await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
             await self.close(code=4404)
             return
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         if self.username:
-            await deferring(database_sync_to_async(presence.join), self.match_id, user, self.channel_name)
+            await deferring(db_async(presence.join), self.match_id, user, self.channel_name)
         await self.send_snapshot()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if getattr(self, "username", None):
-            await deferring(database_sync_to_async(presence.leave), self.match_id, self.channel_name)
+            await deferring(db_async(presence.leave), self.match_id, self.channel_name)
 
     async def dispatch(self, message: dict) -> None:
         """Channels' dispatch, minus its ``aclose_old_connections()`` before every handler:
         that is a hop to the one database thread per frame and per state event, where each
         waits behind every other socket's database work. Every handler here that touches the
-        database does it through ``database_sync_to_async``, which closes stale connections
+        database does it through ``db_async``, which closes stale connections
         itself, before and after."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -135,7 +135,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def on_ping(self, content: dict) -> None:
         if self.username:
-            await database_sync_to_async(presence.touch)(self.channel_name)
+            await db_async(presence.touch)(self.channel_name)
         await self.send_json({"type": "pong"})
 
     async def call(self, service, **kwargs: Any) -> None:
@@ -145,7 +145,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             # The new state goes to the group from here once the service is done (deferring).
-            await deferring(database_sync_to_async(service), **kwargs)
+            await deferring(db_async(service), **kwargs)
         except ServiceError as exc:
             code = exc.code if exc.code in PROTOCOL_CODES else "bad_message"
             await self.refuse(code, exc.message)
@@ -160,7 +160,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     # -- server -> client ---------------------------------------------------------------
     async def send_snapshot(self) -> None:
-        public = await database_sync_to_async(_public_or_none)(self.match_id)
+        public = await db_async(_public_or_none)(self.match_id)
         if public is not None:
             self.public = public
             await self.send_json({"type": "state", "match": for_seat(public, self.username)})
