@@ -12,102 +12,28 @@ for two friends. Screenshots go to ``test-artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
-import contextlib
 import re
-import uuid
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from games.rules import alpha_battle, journey
+from tests.browser import helpers
+from tests.browser.helpers import PHONE, PLY, SETTLED, ply, signup, username
 
 sync_api = pytest.importorskip("playwright.sync_api")
-expect, sync_playwright = sync_api.expect, sync_api.sync_playwright
+expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
 
-# The same browser set-up as tests/browser/test_reversi_browser.py.
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-TIMEOUT_MS = 30_000  # the machine is slow and shared
-PASSWORD = "Correct-Horse-42"
-PLY = "Number(document.getElementById('match').dataset.ply)"
-SETTLED = "!document.getElementById('match').dataset.pending"
 VICTORY = "Congratulations, all the monsters have been killed."
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed")
-    expect.set_options(timeout=TIMEOUT_MS)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def person(browser):
-    """A factory of people: each one a separate browser context (own cookies)."""
-    contexts = []
-
-    def new(width: int = 1200, height: int = 900, **options):
-        context = browser.new_context(viewport={"width": width, "height": height}, **options)
-        context.set_default_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.js_errors = errors
-        return page
-
-    yield new
-    for context in contexts:
-        context.close()
-
-
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"special-{name}.png"), full_page=True)
+    helpers.shot(page, name, "special")
 
 
-@contextlib.contextmanager
-def screenshots_on_failure(name: str, **pages) -> Iterator[None]:
-    try:
-        yield
-    except BaseException:
-        for who, page in pages.items():
-            with contextlib.suppress(Exception):
-                shot(page, f"{name}-FAILED-{who}")
-        raise
-
-
-def username(prefix: str) -> str:
-    return f"{prefix}{uuid.uuid4().hex[:10]}"
-
-
-def signup(page, base: str, name: str) -> None:
-    page.goto(base + "/accounts/signup/")
-    page.fill("#id_username", name)
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-    page.wait_for_url(base + "/")
-
-
-def ply(page) -> int:
-    return int(page.get_attribute("#match", "data-ply"))
+def screenshots_on_failure(name: str, **pages):
+    return helpers.screenshots_on_failure(name, "special", **pages)
 
 
 def wait_ply(page, n: int) -> None:
@@ -142,7 +68,7 @@ def join(page, invite: str, match_url: str) -> None:
 # -- Alpha Battle ---------------------------------------------------------------------------
 def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_server, person):
     base = daphne_server.url
-    p_page, q_page = person(), person(width=390, height=844, is_mobile=True, has_touch=True)
+    p_page, q_page = person(), person(**PHONE)
     with screenshots_on_failure("alpha", p=p_page, q=q_page):
         signup(p_page, base, username("pam"))
         signup(q_page, base, username("quin"))
@@ -362,7 +288,7 @@ def test_journey_classic_with_a_seed_to_the_victory(daphne_server, person):
 
 def test_journey_alliance_of_two_through_the_invite_link(daphne_server, person):
     base = daphne_server.url
-    a, b = person(), person(width=390, height=844, is_mobile=True, has_touch=True)
+    a, b = person(), person(**PHONE)
     with screenshots_on_failure("journey-alliance", a=a, b=b):
         signup(a, base, username("ayla"))
         signup(b, base, username("bram"))
