@@ -19,6 +19,11 @@ from .selectors import for_seat, match_public
 
 MAX_FRAME = 64 * 1024
 
+try:  # what daphne's WebSocket protocol raises on a send to a client that has just gone
+    from autobahn.exception import Disconnected as ClientGone
+except ImportError:  # another ASGI server
+    ClientGone = ()
+
 
 class TokenBucket:
     """Per-socket rate limit: ``rate`` messages a second, bursts up to ``burst``."""
@@ -159,6 +164,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "state", "match": for_seat(self.public, self.username)})
 
     # -- server -> client ---------------------------------------------------------------
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Send a frame; a client that closed meanwhile (its disconnect event not yet handled
+        here) misses nothing it needs: a reconnecting page gets the current state first."""
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except ClientGone:
+            pass
+
     async def send_snapshot(self) -> None:
         public = await db_async(_public_or_none)(self.match_id)
         if public is not None:
