@@ -1,12 +1,14 @@
 """Helpers shared by the browser tests (Debian's chromium, driven by Playwright).
 
 The fixtures (``browser``, ``person``) are in ``conftest.py``; these are the plain
-functions: accounts, screenshots to ``test-artifacts/`` (git-ignored), waiting for plies.
+functions: accounts, screenshots to ``test-artifacts/`` (git-ignored), waiting for plies,
+creating and joining matches, playing Reversi to the end.
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +26,7 @@ CHROMIUM_ARGS = [
 ]
 TIMEOUT_MS = 30_000  # the machine is slow and shared
 PASSWORD = "Correct-Horse-42"
+LEGAL = '#board [data-legal="true"]'
 PLY = "Number(document.getElementById('match').dataset.ply)"
 SETTLED = "!document.getElementById('match').dataset.pending"
 DESKTOP = {"width": 1200, "height": 900}
@@ -78,3 +81,91 @@ def wait_ply_above(page, old: int) -> None:
 
 def wait_ply(page, n: int) -> None:
     page.wait_for_function(f"n => {PLY} === n && {SETTLED}", arg=n)
+
+
+def expect(*args, **kwargs):
+    """Playwright's ``expect``, imported on first use (the module imports without Playwright)."""
+    import pytest
+
+    return pytest.importorskip("playwright.sync_api").expect(*args, **kwargs)
+
+
+# -- matches ---------------------------------------------------------------------------------
+def create_match(
+    page, base: str, game: str, opponent: str = "invite", side: str | None = "0", **options
+) -> str:
+    """Fill the create form and return the new match's URL.
+
+    ``options`` are the game's options by name (text and number fields are filled, choices
+    selected, check boxes set); ``level`` picks the computer's level. ``side`` is the seat
+    to take ("0", "1", "random"), or None to leave the form's default. The form is opened
+    unless it is already on the page.
+    """
+    if not page.url.endswith("/m/new/"):
+        page.goto(base + "/m/new/")
+    page.check(f'input[name="game"][value="{game}"]')
+    level = options.pop("level", None)
+    for name, value in options.items():
+        field = page.locator(f"#id_{game}__{name}")
+        kind = field.evaluate("el => el.tagName === 'SELECT' ? 'select' : el.type")
+        if kind == "select":
+            field.select_option(str(value))
+        elif kind == "checkbox":
+            field.set_checked(bool(value))
+        else:
+            field.fill(str(value))
+    page.check(f'input[name="opponent"][value="{opponent}"]')
+    if level is not None:
+        expect(page.locator("#level-field")).to_be_visible()
+        # each game has its own group of levels (the same names): pick this game's
+        option = page.locator(f'#id_level optgroup[data-game="{game}"] option[value="{level}"]')
+        page.select_option("#id_level", element=option.element_handle())
+        expect(page.locator("#id_level option:checked")).to_have_attribute("value", level)
+    if side is not None:
+        page.select_option("#id_side", side)
+    page.get_by_role("button", name="Create match").click()
+    page.wait_for_url(re.compile(r"/m/[^/]+/$"))
+    expect(page.locator("#match")).to_have_attribute("data-ready", "1")
+    return page.url
+
+
+def join(page, invite: str, match_url: str, status: str | None = "active") -> None:
+    """A logged-in person opens the invite link and lands in the match, seated; the page
+    is live (drawn by its script) and, unless ``status`` is None, shows that status."""
+    page.goto(invite)
+    page.wait_for_url(match_url)
+    expect(page.locator("#match")).to_have_attribute("data-ready", "1")
+    if status is not None:
+        expect(page.locator("#match")).to_have_attribute("data-status", status)
+
+
+def play_to_end(pages, max_moves: int = 40) -> int:
+    """Reversi: click legal cells (taken from the DOM) on whichever of the two pages may
+    move, until the end; every move must show on both pages. Returns the final ply."""
+    a, b = pages
+    for _ in range(max_moves):
+        if a.get_attribute("#match", "data-status") == "finished":
+            break
+        before = ply(a)
+        movers = [p for p in pages if p.locator(LEGAL).count()]
+        assert len(movers) == 1, f"exactly one page may move at ply {before}"
+        mover = movers[0]
+        seat = int(mover.get_attribute("#match", "data-you"))
+        cell = mover.locator(LEGAL).first
+        name = cell.get_attribute("data-cell")
+        cell.click()
+        for page in pages:
+            wait_ply_above(page, before)
+        now = max(ply(a), ply(b))
+        for page in pages:
+            page.wait_for_function(f"n => {PLY} === n", arg=now)
+        disc = "black" if seat == 0 else "white"
+        for page in pages:
+            expect(page.locator(f'#board [data-cell="{name}"]')).to_have_attribute("data-state", disc)
+            if now == before + 1:
+                expect(page.locator(f'#board [data-cell="{name}"]')).to_have_class(re.compile(r"\blast\b"))
+            else:  # the server passed for the other player: both pages say so
+                expect(page.locator("#announce")).to_contain_text("has no valid moves — pass!")
+    expect(a.locator("#match")).to_have_attribute("data-status", "finished")
+    expect(b.locator("#match")).to_have_attribute("data-status", "finished")
+    return ply(a)

@@ -14,14 +14,23 @@ import re
 import pytest
 
 from tests.browser import helpers
-from tests.browser.helpers import PHONE, ply, signup, username, wait_ply, wait_ply_above
+from tests.browser.helpers import (
+    LEGAL,
+    PHONE,
+    create_match,
+    join,
+    ply,
+    signup,
+    username,
+    wait_ply,
+    wait_ply_above,
+)
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
 
-LEGAL = '#board [data-legal="true"]'
 # Every disc that starts falling is recorded as [row, col] in window.fell.
 WATCH_FALLS = """() => {
   window.fell = [];
@@ -45,36 +54,6 @@ DISC_OFFSET = """(cell) => {
 
 def shot(page, name: str) -> None:
     helpers.shot(page, name, "more-games")
-
-
-def create_match(page, base: str, game: str, opponent: str = "invite", side: str = "0", **options) -> str:
-    """Fill the create form (options by name; ``level`` against the computer) and return
-    the new match's URL. The form is opened unless it is already on the page."""
-    if not page.url.endswith("/m/new/"):
-        page.goto(base + "/m/new/")
-    page.check(f'input[name="game"][value="{game}"]')
-    level = options.pop("level", None)
-    for name, value in options.items():
-        page.fill(f"#id_{game}__{name}", str(value))
-    page.check(f'input[name="opponent"][value="{opponent}"]')
-    if level is not None:
-        expect(page.locator("#level-field")).to_be_visible()
-        # each game has its own group of levels (the same names): pick this game's
-        option = page.locator(f'#id_level optgroup[data-game="{game}"] option[value="{level}"]')
-        page.select_option("#id_level", element=option.element_handle())
-        expect(page.locator("#id_level option:checked")).to_have_attribute("value", level)
-    page.select_option("#id_side", side)
-    page.get_by_role("button", name="Create match").click()
-    page.wait_for_url(re.compile(r"/m/[^/]+/$"))
-    expect(page.locator("#match")).to_have_attribute("data-ready", "1")
-    return page.url
-
-
-def join(page, invite: str, match_url: str) -> None:
-    """A logged-in person opens the invite link and lands in the match, seated."""
-    page.goto(invite)
-    page.wait_for_url(match_url)
-    expect(page.locator("#match")).to_have_attribute("data-status", "active")
 
 
 def board_slots(page) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import helpers
-from tests.browser.helpers import PLY, fill_signup, ply, signup, username, wait_ply_above
+from tests.browser.helpers import fill_signup, play_to_end, signup, username
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -31,37 +31,6 @@ def shot(page, name: str) -> None:
 
 def screenshots_on_failure(name: str, **pages):
     return helpers.screenshots_on_failure(name, "reversi", **pages)
-
-
-def play_to_end(pages, max_moves: int = 40) -> int:
-    """Click legal cells (taken from the DOM) on whichever page may move, until the end."""
-    a, b = pages
-    for _ in range(max_moves):
-        if a.get_attribute("#match", "data-status") == "finished":
-            break
-        before = ply(a)
-        movers = [p for p in pages if p.locator('#board [data-legal="true"]').count()]
-        assert len(movers) == 1, f"exactly one page may move at ply {before}"
-        mover = movers[0]
-        seat = int(mover.get_attribute("#match", "data-you"))
-        cell = mover.locator('#board [data-legal="true"]').first
-        name = cell.get_attribute("data-cell")
-        cell.click()
-        for page in pages:
-            wait_ply_above(page, before)
-        now = max(ply(a), ply(b))
-        for page in pages:
-            page.wait_for_function(f"n => {PLY} === n", arg=now)
-        disc = "black" if seat == 0 else "white"
-        for page in pages:
-            expect(page.locator(f'#board [data-cell="{name}"]')).to_have_attribute("data-state", disc)
-            if now == before + 1:
-                expect(page.locator(f'#board [data-cell="{name}"]')).to_have_class(re.compile(r"\blast\b"))
-            else:  # the server passed for the other player: both pages say so
-                expect(page.locator("#announce")).to_contain_text("has no valid moves — pass!")
-    expect(a.locator("#match")).to_have_attribute("data-status", "finished")
-    expect(b.locator("#match")).to_have_attribute("data-status", "finished")
-    return ply(a)
 
 
 def test_invite_play_to_the_end_and_replay(daphne_server, person):

@@ -18,7 +18,7 @@ import pytest
 
 from games.rules import alpha_battle, journey
 from tests.browser import helpers
-from tests.browser.helpers import PHONE, PLY, SETTLED, ply, signup, username
+from tests.browser.helpers import PHONE, create_match, join, ply, signup, username, wait_ply, wait_ply_above
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -36,35 +36,6 @@ def screenshots_on_failure(name: str, **pages):
     return helpers.screenshots_on_failure(name, "special", **pages)
 
 
-def wait_ply(page, n: int) -> None:
-    page.wait_for_function(f"n => {PLY} >= n && {SETTLED}", arg=n)
-
-
-def create_match(page, base: str, game: str, fields: dict[str, str], side: str | None = None) -> str:
-    """Fill the create form (invite a friend) and return the new match's URL."""
-    page.goto(base + "/m/new/")
-    page.check(f'input[name="game"][value="{game}"]')
-    for name, value in fields.items():
-        field = page.locator(f"#id_{game}__{name}")
-        if field.evaluate("el => el.tagName") == "SELECT":
-            field.select_option(value)
-        else:
-            field.fill(value)
-    page.check('input[name="opponent"][value="invite"]')
-    if side is not None:
-        page.select_option("#id_side", side)
-    page.get_by_role("button", name="Create match").click()
-    page.wait_for_url(re.compile(r"/m/[^/]+/$"))
-    expect(page.locator("#match")).to_have_attribute("data-ready", "1")
-    return page.url
-
-
-def join(page, invite: str, match_url: str) -> None:
-    page.goto(invite)
-    page.wait_for_url(match_url)
-    expect(page.locator("#match")).to_have_attribute("data-ready", "1")
-
-
 # -- Alpha Battle ---------------------------------------------------------------------------
 def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_server, person):
     base = daphne_server.url
@@ -72,7 +43,7 @@ def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_se
     with screenshots_on_failure("alpha", p=p_page, q=q_page):
         signup(p_page, base, username("pam"))
         signup(q_page, base, username("quin"))
-        match_url = create_match(p_page, base, "alpha_battle", {"seed": ""}, side="0")
+        match_url = create_match(p_page, base, "alpha_battle", seed="", side="0")
         expect(p_page.locator("#match")).to_have_attribute("data-status", "waiting")
         join(q_page, match_url + "join/", match_url)
         for page, seat in ((p_page, "0"), (q_page, "1")):
@@ -173,13 +144,13 @@ def cell(page, x: int, y: int):
 def click_cell(page, x: int, y: int) -> None:
     before = ply(page)
     cell(page, x, y).click()
-    wait_ply(page, before + 1)
+    wait_ply_above(page, before)
 
 
 def answer(page, choice: str) -> None:
     before = ply(page)
     page.locator(".jy-dialogue").get_by_role("button", name=choice, exact=True).click()
-    wait_ply(page, before + 1)
+    wait_ply_above(page, before)
 
 
 def empty_cell(world: list[list[str]]) -> tuple[int, int]:
@@ -202,7 +173,7 @@ def test_journey_classic_with_a_seed_to_the_victory(daphne_server, person):
     start = tuple(world["warriors"][0]["pos"])
     with screenshots_on_failure("journey-classic", page=page):
         signup(page, base, username("wendy"))
-        create_match(page, base, "journey", {k: str(v) for k, v in options.items()})
+        create_match(page, base, "journey", side=None, **options)
         # One seat: the match starts at once.
         expect(page.locator("#match")).to_have_attribute("data-status", "active")
         expect(page.locator("#status")).to_have_text("Your turn")
@@ -292,9 +263,7 @@ def test_journey_alliance_of_two_through_the_invite_link(daphne_server, person):
     with screenshots_on_failure("journey-alliance", a=a, b=b):
         signup(a, base, username("ayla"))
         signup(b, base, username("bram"))
-        match_url = create_match(
-            a, base, "journey", {"mode": "alliance", "players": "2", "seed": "11"}, side="0"
-        )
+        match_url = create_match(a, base, "journey", mode="alliance", players=2, seed=11, side="0")
         expect(a.locator("#match")).to_have_attribute("data-status", "waiting")
         expect(a.locator("#waiting")).to_be_visible()
         invite = a.input_value("#invite-link")
@@ -352,10 +321,10 @@ def test_journey_alliance_of_three_waits_for_two_friends(daphne_server, person):
     with screenshots_on_failure("journey-three", a=a, b=b, c=c):
         for page, prefix in ((a, "ada"), (b, "bo"), (c, "cy")):
             signup(page, base, username(prefix))
-        match_url = create_match(a, base, "journey", {"mode": "alliance", "players": "3"})
+        match_url = create_match(a, base, "journey", mode="alliance", players=3, side=None)
         expect(a.locator("#status")).to_have_text("Waiting for 2 more players to join…")
         invite = a.input_value("#invite-link")
-        join(b, invite, match_url)
+        join(b, invite, match_url, status="waiting")
         for page in (a, b):
             expect(page.locator("#match")).to_have_attribute("data-status", "waiting")
             expect(page.locator("#status")).to_have_text("Waiting for an opponent to join…")

@@ -24,7 +24,7 @@ async def test_watch_computer_against_computer(daphne_server, slug, options):
     [
         ("reversi", {"size": 6}, ["strong", "greedy"]),
         ("othello", {}, ["greedy", "random"]),
-        ("connect_four", {"rows": 4, "columns": 5, "pop_out": True}, ["strong", "medium"]),
+        ("connect_four", {"rows": 4, "columns": 5}, ["strong", "medium"]),  # ends in 20 plies at most
         ("reversi_1d", {}, ["strong", "strong"]),
         ("alpha_battle", {}, ["strong", "random"]),
     ],
