@@ -32,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
-
+from bench.stats import wilson  # noqa: E402
 from games.ai import alpha_battle as ai  # noqa: E402
 from games.rules.alpha_battle import GAME  # noqa: E402
 
@@ -50,11 +50,6 @@ def battle(mine: Setup, theirs: Setup, my_seat: int) -> int:
     return score[me] - score[them]
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def report(label: str, margins: list[int]) -> float:

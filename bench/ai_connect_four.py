@@ -23,7 +23,6 @@ The issue's figure (200 games; about 20 minutes on two cores):
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 import statistics
@@ -33,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
-
+from bench.stats import wilson  # noqa: E402
 from games.ai import connect_four as ai  # noqa: E402
 from games.rules.connect_four import GAME  # noqa: E402
 
@@ -69,14 +68,6 @@ def play_game(job: tuple) -> tuple[int, int, dict[str, list[tuple[float, float]]
     return strong_seat, result, times, " ".join(moves)
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def run(

@@ -16,7 +16,6 @@ legal moves.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -25,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
-
+from bench.stats import wilson  # noqa: E402
 from games.ai import reversi as ai  # noqa: E402
 from games.rules import GAMES  # noqa: E402
 from games.rules.reversi import cell_name, centre_cells  # noqa: E402
@@ -68,14 +67,6 @@ def play_game(slug: str, options: dict, strong_seat: int, opponent: str, seed: i
     return result, end.score, times, " ".join(moves)
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def run(label: str, slug: str, options_for, opponent: str, games: int, budget: float, seed: int) -> dict:

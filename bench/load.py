@@ -73,6 +73,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
+from bench.stats import percentile  # noqa: E402
 
 P99_SATURATION = 0.250  # s: the saturation throughput is the highest moves/s with p99 under this
 P99_BAR_200 = 0.100  # s: p99 at 200 matches, one move per match per second
@@ -82,14 +83,6 @@ CONNECT_CONCURRENCY = 32
 
 
 # -- measurements -------------------------------------------------------------------------------
-def percentile(values: list[float], q: float) -> float | None:
-    """Nearest-rank percentile (``q`` in 0..100) of ``values``; None when empty."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, math.ceil(q / 100 * len(ordered)) - 1))]
-
-
 def proc_cpu(pids: list[int]) -> float:
     """CPU seconds (user + system) spent so far by these processes (and their threads)."""
     total = 0.0

@@ -25,10 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+from bench.stats import percentile  # noqa: E402
 
 
 def populate(finished: int, seed: int) -> str:
@@ -104,7 +101,7 @@ async def measure(url: str, path: str, clients: int, duration: float, rate: floa
         "path": path,
         "requests": len(latencies),
         "rps": len(latencies) / elapsed,
-        **{f"p{q}": percentile(latencies, q / 100) * 1000 for q in (50, 95, 99)},
+        **{f"p{q}": percentile(latencies, q) * 1000 for q in (50, 95, 99)},
     }
 
 

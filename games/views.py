@@ -57,7 +57,7 @@ LOBBY_CACHE_SECONDS = 60  # "… ago" texts stay right to the minute
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
     """Create a match: game, options, opponent, side; bad options come back with reasons."""
-    form = MatchCreateForm(request.POST or None, initial={"game": request.GET.get("game", "reversi")})
+    form = MatchCreateForm(request.POST or None, initial={"game": request.GET.get("game", next(iter(GAMES)))})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
