@@ -50,8 +50,6 @@ def battle(mine: Setup, theirs: Setup, my_seat: int) -> int:
     return score[me] - score[them]
 
 
-
-
 def report(label: str, margins: list[int]) -> float:
     n = len(margins)
     mean = statistics.fmean(margins)

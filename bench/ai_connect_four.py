@@ -68,8 +68,6 @@ def play_game(job: tuple) -> tuple[int, int, dict[str, list[tuple[float, float]]
     return strong_seat, result, times, " ".join(moves)
 
 
-
-
 def run(
     label: str, options: dict, games: int, budget: float, clock: str, seed: int, jobs: int, opening: int = 0
 ) -> dict:

@@ -67,8 +67,6 @@ def play_game(slug: str, options: dict, strong_seat: int, opponent: str, seed: i
     return result, end.score, times, " ".join(moves)
 
 
-
-
 def run(label: str, slug: str, options_for, opponent: str, games: int, budget: float, seed: int) -> dict:
     """``games`` games (strong Black in even ones, White in odd ones); prints and returns the tally."""
     results, margins, distinct = [], [], set()

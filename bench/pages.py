@@ -8,6 +8,11 @@ then, for each target, keeps ``--clients`` keep-alive HTTP/1.1 connections busy 
 when the previous answer is in) and prints requests/s and p50/p95/p99 latency. The baseline
 is a small static file served by the same daphne (ServeStatic): the cost of daphne alone.
 
+Anonymous visitors' lobby and replay pages are answered from memory by ``site_config.front``
+(one render per ``VISITOR_CACHE_SECONDS``); the bar is read on those. For scale, the lobby as
+a logged-in player sees it (rendered by Django for every request) is measured too and printed
+beside them, outside the verdict.
+
     .venv/bin/python bench/pages.py [--clients 50] [--duration 10] [--finished 60]
 """
 
@@ -28,8 +33,9 @@ sys.path[:0] = [str(ROOT)]
 from bench.stats import percentile  # noqa: E402
 
 
-def populate(finished: int, seed: int) -> str:
-    """Users and matches in the server's database; returns the path of a finished replay."""
+def populate(finished: int, seed: int) -> tuple[str, str]:
+    """Users and matches in the server's database; returns the path of a finished replay and
+    the Cookie header of a logged-in player."""
     import django
 
     django.setup()
@@ -58,16 +64,32 @@ def populate(finished: int, seed: int) -> str:
             moves -= 1
         if match.status == Match.Status.FINISHED:
             replay = f"/r/{match.replay_slug}/"
-    return replay
+    return replay, session_cookie(users[0])
+
+
+def session_cookie(user) -> str:
+    """A Cookie header logging ``user`` in (a session made in the session store)."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
 async def client(
-    host: str, port: int, path: str, until: float, latencies: list[float], rate: float | None
+    host: str, port: int, path: str, until: float, latencies: list[float], rate: float | None, cookie: str
 ) -> None:
     """One keep-alive connection: closed loop (``rate`` None) or ``rate`` requests/s, each
     timed from when it was due (a late server delays the next ones: no coordinated omission)."""
     reader, writer = await asyncio.open_connection(host, port)
-    request = f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: keep-alive\r\n\r\n".encode()
+    cookie = f"Cookie: {cookie}\r\n" if cookie else ""
+    request = f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n{cookie}Connection: keep-alive\r\n\r\n".encode()
     due = time.perf_counter() + (random.random() / rate if rate else 0.0)
     try:
         while time.monotonic() < until:
@@ -90,12 +112,15 @@ async def client(
         writer.close()
 
 
-async def measure(url: str, path: str, clients: int, duration: float, rate: float | None = None) -> dict:
+async def measure(
+    url: str, path: str, clients: int, duration: float, rate: float | None = None, cookie: str = ""
+) -> dict:
     host, port = url.removeprefix("http://").split(":")
     latencies: list[float] = []
     until = time.monotonic() + duration
     started = time.monotonic()
-    await asyncio.gather(*(client(host, int(port), path, until, latencies, rate) for _ in range(clients)))
+    clients_ = (client(host, int(port), path, until, latencies, rate, cookie) for _ in range(clients))
+    await asyncio.gather(*clients_)
     elapsed = time.monotonic() - started
     return {
         "path": path,
@@ -103,6 +128,9 @@ async def measure(url: str, path: str, clients: int, duration: float, rate: floa
         "rps": len(latencies) / elapsed,
         **{f"p{q}": percentile(latencies, q) * 1000 for q in (50, 95, 99)},
     }
+
+
+LOGGED_IN = "lobby, logged in"
 
 
 def main() -> int:
@@ -123,16 +151,21 @@ def main() -> int:
     server = LiveServer(workdir)
     os.environ.update(DJANGO_SETTINGS_MODULE="site_config.settings", SQLITE_PATH=server.env["SQLITE_PATH"])
     server.migrate()
-    replay = populate(args.finished, args.seed)
+    replay, cookie = populate(args.finished, args.seed)
     server.start()
-    targets = [("static file (baseline)", "/static/js/http.js"), ("lobby", "/"), ("replay page", replay)]
+    targets = [
+        ("static file (baseline)", "/static/js/http.js", ""),
+        ("lobby", "/", ""),
+        ("replay page", replay, ""),
+        (LOGGED_IN, "/", cookie),
+    ]
     print(f"daphne pid {server.proc.pid}: {args.clients} clients, {args.duration:g} s per figure")
     rows = []
     try:
-        for name, path in targets:
-            asyncio.run(measure(server.url, path, args.clients, 1.0))  # warm up
+        for name, path, cookie in targets:
+            asyncio.run(measure(server.url, path, args.clients, 1.0, cookie=cookie))  # warm up
             for rate in rates:
-                figures = asyncio.run(measure(server.url, path, args.clients, args.duration, rate))
+                figures = asyncio.run(measure(server.url, path, args.clients, args.duration, rate, cookie))
                 rows.append((name, rate, figures))
     finally:
         server.kill()
@@ -145,11 +178,14 @@ def main() -> int:
         )
     for rate in rates:
         base = next(r for name, rt, r in rows if rt == rate)
-        pages = [(name, r) for name, rt, r in rows[1:] if rt == rate and r is not base]
+        pages = [(name, r) for name, rt, r in rows[1:] if rt == rate and r is not base and name != LOGGED_IN]
+        logged_in = next(r for name, rt, r in rows if rt == rate and name == LOGGED_IN)
         load = "closed loop (as wrk -c)" if rate is None else f"{args.clients} clients x {rate:g} req/s"
         ratios = ", ".join(f"{name} {r['rps'] / base['rps']:.2f}x" for name, r in pages)
         verdict = "PASS" if all(r["p99"] < 100 for _, r in pages) else "FAIL"
-        print(f"{load}: throughput vs the static file: {ratios}; bar p99 < 100 ms: {verdict}")
+        print(f"{load}: throughput vs the static file: {ratios}; bar p99 < 100 ms: {verdict}", end="")
+        ratio = logged_in["rps"] / base["rps"]
+        print(f" (logged-in lobby, not kept: {ratio:.2f}x, p99 {logged_in['p99']:.0f} ms)")
     return 0
 
 

@@ -116,6 +116,32 @@ def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
     return out
 
 
+def match_rows(matches, user) -> list[dict[str, Any]]:
+    """A player's list of matches (the lobby's "your matches"): for each, the fields of the
+    match object a row shows (name, players, you, status, to_move, ply, url), from one query
+    for the matches and one for their seats; no board, moves or presence."""
+    rows = []
+    for match in matches.prefetch_related("seats__user"):
+        rules = match.rules
+        seats = sorted(match.seats.all(), key=lambda s: s.seat)
+        rows.append(
+            {
+                "id": match.id,
+                "name": rules.name,
+                "status": match.status,
+                "ply": match.ply,
+                "url": f"/m/{match.id}/",
+                "you": next((s.seat for s in seats if s.user_id == user.pk), None),
+                "to_move": rules.to_move(match.state) if match.status == Match.Status.ACTIVE else [],
+                "players": [
+                    {"seat": s.seat, "username": s.user and s.user.username, "computer": s.level or None}
+                    for s in seats
+                ],
+            }
+        )
+    return rows
+
+
 def match_for_user(match: Match, user) -> dict[str, Any]:
     """The protocol's match object for ``user`` (anonymous: a spectator)."""
     username = user.username if user is not None and user.is_authenticated else None

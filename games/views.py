@@ -14,11 +14,13 @@ from .ai import LEVELS
 from .errors import ServiceError
 from .forms import MatchCreateForm
 from .models import Match, Seat
+from .page_cache import visitor_cache
 from .replays import replay_json, replay_summary, transcript
 from .rules import GAMES
-from .selectors import match_for_user
+from .selectors import match_for_user, match_rows
 
 
+@visitor_cache
 def lobby(request: HttpRequest) -> HttpResponse:
     """Open seats to join, your ongoing matches (whose turn), recent finished matches.
 
@@ -29,7 +31,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     mine, shown = [], Q(visibility=Match.Visibility.OPEN)
     if request.user.is_authenticated:
         open_matches = open_matches.exclude(seats__user=request.user)
-        mine = [match_for_user(m, request.user) for m in Match.objects.ongoing().of_user(request.user)[:30]]
+        mine = match_rows(Match.objects.ongoing().of_user(request.user)[:30], request.user)
         shown |= Q(pk__in=Seat.objects.filter(user=request.user).values("match_id"))
     finished = Match.objects.finished().filter(shown).prefetch_related("seats__user").order_by("-finished_at")
     # Leaving the open set lowers the count; joining it raises the newest created_at.
@@ -105,6 +107,7 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
     return redirect(match.get_absolute_url())
 
 
+@visitor_cache
 def replay(request: HttpRequest, slug: str) -> HttpResponse:
     """The replay page: every ply, the move list, autoplay, ``?ply=N``."""
     match = get_object_or_404(Match, replay_slug=slug)

@@ -15,6 +15,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from games import broadcast  # noqa: E402
 from games.origin import origin_checked  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+from site_config.front import Front, static_paths  # noqa: E402
 
 if os.environ.get("BENCH_RELAY") == "1":
     # bench/load.py's bare relay baseline, behind the same middleware; never in production.
@@ -34,7 +35,7 @@ gc.set_threshold(20_000, 50, 1000)
 
 router = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": Front(django_asgi_app, static_paths()),
         "websocket": origin_checked(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -153,6 +153,8 @@ GETBIBLE_BACKOFF = float(os.environ.get("GETBIBLE_BACKOFF", "0.3"))
 MOVE_RATE_PER_SECOND = float(os.environ.get("MOVE_RATE_PER_SECOND", "10"))
 MOVE_RATE_BURST = int(os.environ.get("MOVE_RATE_BURST", "30"))
 PRESENCE_TIMEOUT_SECONDS = 90
+# Anonymous visitors' lobby and replay pages are answered from memory this long (site_config.front).
+VISITOR_CACHE_SECONDS = float(os.environ.get("VISITOR_CACHE_SECONDS", "2"))
 # A player to move who has had no open socket this long is skipped (games with a skip move).
 ABSENT_SKIP_SECONDS = float(os.environ.get("ABSENT_SKIP_SECONDS", "60"))
 COMPUTER_MOVE_DELAY = float(os.environ.get("COMPUTER_MOVE_DELAY", "0.6"))
