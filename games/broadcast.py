@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from . import fastjson
 from .models import Match
 
 # The server's event loop, recorded by the ASGI app (site_config.asgi), so that threads
@@ -48,17 +50,26 @@ def send_group(group: str, event: dict) -> None:
     async_to_sync(layer.group_send)(group, event)
 
 
+@contextmanager
+def collecting_group_sends() -> Iterator[list[tuple[str, dict]]]:
+    """Within this block, group sends (``send_group``) are collected in the list it gives,
+    in order, instead of being sent."""
+    collected: list[tuple[str, dict]] = []
+    token = _DEFERRED.set(collected)
+    try:
+        yield collected
+    finally:
+        _DEFERRED.reset(token)
+
+
 async def deferring(run_sync, *args: Any, **kwargs: Any) -> Any:
     """Await ``run_sync(*args, **kwargs)`` (a db_async call) and then send the
     group events it produced, in order, from this coroutine: before it returns, as before,
     but without the worker thread waiting on the loop for each send."""
-    deferred: list[tuple[str, dict]] = []
-    token = _DEFERRED.set(deferred)
-    try:
-        return await run_sync(*args, **kwargs)
-    finally:
-        _DEFERRED.reset(token)
-        if deferred:
+    with collecting_group_sends() as deferred:
+        try:
+            return await run_sync(*args, **kwargs)
+        finally:
             layer = get_channel_layer()
             if layer is not None:
                 for group, event in deferred:
@@ -81,5 +92,5 @@ def match_changed(match_id: str, match: Match | None = None, **known: Any) -> di
     public = match_public(match, **known)
     # As JSON text: one encoding for every socket of the group (no per-socket deep copy in
     # the in-memory layer, a plain string for Redis), decoded by each consumer.
-    send_group(group_name(match_id), {"type": "match.state", "public": json.dumps(public)})
+    send_group(group_name(match_id), {"type": "match.state", "public": fastjson.dumps(public)})
     return public

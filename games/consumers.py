@@ -10,8 +10,9 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from . import presence, services
+from . import fastjson, presence, services
 from .broadcast import deferring, group_name
+from .db_batch import call_service
 from .db_threads import db_async
 from .errors import ServiceError
 from .models import Match
@@ -149,8 +150,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.refuse("not_a_player", "Log in and take a seat to play; spectators only watch.")
             return
         try:
-            # The new state goes to the group from here once the service is done (deferring).
-            await deferring(db_async(service), **kwargs)
+            # The new state has gone to the group when this returns.
+            await call_service(service, **kwargs)
         except ServiceError as exc:
             code = exc.code if exc.code in PROTOCOL_CODES else "bad_message"
             await self.refuse(code, exc.message)
@@ -174,6 +175,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         except ClientGone:
             pass
 
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return fastjson.dumps(content)
+
     async def send_snapshot(self) -> None:
         public = await db_async(_public_or_none)(self.match_id)
         if public is not None:
@@ -187,7 +192,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         a move that another process, or this socket's snapshot at connect, sent first) is not
         sent: a socket's ply never goes backwards."""
         public = event["public"]
-        public = json.loads(public) if isinstance(public, str) else public
+        public = fastjson.loads(public) if isinstance(public, str) else public
         if self.public is not None and public["ply"] < self.public["ply"]:
             return
         self.public = public

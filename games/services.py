@@ -15,43 +15,26 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from . import absence, broadcast, computer
+from . import absence, broadcast, computer, match_cache
 from .errors import ServiceError
 from .models import Match, Move, Seat
 from .rules import GAMES, IllegalMove, OptionError
 from .selectors import UNKNOWN
 
 
-@cache
-def _locked_sql() -> str:
-    q = connection.ops.quote_name
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return (
-        f"SELECT m.*, (SELECT s.seat FROM {q(Seat._meta.db_table)} s WHERE s.match_id = m.id"
-        f" AND s.user_id = %s) AS user_seat FROM {q(Match._meta.db_table)} m WHERE m.id = %s{lock}"
-    )
-
-
 def _locked(match_id: str, user=None) -> Match:
-    """The match with its row locked (SQLite: the immediate transaction already holds the
-    write lock); ``match.user_seat`` is ``user``'s seat, None if they have none.
-
-    One plain SQL query: it runs for every move, and building it with the ORM costs several
-    times what the query itself costs."""
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    found = list(Match.objects.raw(_locked_sql(), [user_id, str(match_id)]))
-    if not found:
-        raise ServiceError("not_found", "No such match.", 404)
-    return found[0]
+    """The match with its row locked; ``match.user_seat`` is ``user``'s seat (see match_cache)."""
+    return match_cache.locked(match_id, user)
 
 
-def _sql_write(sql: str, model, values: dict[str, Any], extra: tuple = ()) -> None:
+def _sql_write(sql: str, model, values: dict[str, Any], extra: tuple = ()) -> list[Any]:
     """Run an INSERT/UPDATE of ``model`` with each value prepared by its field, as the ORM
-    would (JSON, datetimes, booleans)."""
+    would (JSON, datetimes, booleans); returns the prepared values."""
     meta = model._meta
     params = [meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, *extra])
+    return params
 
 
 def _insert_move(match: Match, seat: int, move: Any, forced: bool = False) -> None:
@@ -82,7 +65,8 @@ def _save_move_fields(match: Match) -> None:
     """``match.save(update_fields=MOVE_FIELDS)`` in plain SQL (see _locked)."""
     match.updated_at = timezone.now()
     values = {name: getattr(match, name) for name in MOVE_FIELDS}
-    _sql_write(_update_sql(), Match, values, (match.pk,))
+    params = _sql_write(_update_sql(), Match, values, (match.pk,))
+    match_cache.remember(match, params[MOVE_FIELDS.index("updated_at")])
 
 
 @cache
