@@ -1,0 +1,72 @@
+"""Moves run in batches on SQLite (games/db_batch.py) and the locking query reuses the row this
+process wrote (games/match_cache.py): neither may change what is stored or refused."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games import db_batch, services
+from games.errors import ServiceError
+from games.models import Match, Move
+from games.rules import GAMES
+
+pytestmark = pytest.mark.django_db(transaction=True)  # real commits: broadcasts happen on commit
+
+
+def started(n: int) -> tuple[Match, object, object]:
+    users = get_user_model()
+    a = users.objects.create_user(f"a{n}", password="x")
+    b = users.objects.create_user(f"b{n}", password="x")
+    match = services.match_create(user=a, game="reversi", options={"size": 6}, opponent="invite", side=0)
+    services.match_join(match_id=match.pk, user=b)
+    match.refresh_from_db()
+    return match, a, b
+
+
+def first_legal(match: Match, seat: int) -> dict:
+    return GAMES["reversi"].legal_moves(match.state, seat)[0]
+
+
+def test_a_batch_keeps_each_call_apart():
+    one, a1, b1 = started(1)
+    two, a2, _ = started(2)
+    calls = [
+        (services.move_play, {"match_id": one.pk, "user": a1, "ply": 0, "move": first_legal(one, 0)}),
+        (services.move_play, {"match_id": two.pk, "user": a2, "ply": 0, "move": {"cell": "A1"}}),
+        (services.move_play, {"match_id": one.pk, "user": a1, "ply": 0, "move": first_legal(one, 0)}),
+        (services.move_play, {"match_id": two.pk, "user": a2, "ply": 0, "move": first_legal(two, 0)}),
+        (services.move_play, {"match_id": one.pk, "user": b1, "ply": 0, "move": first_legal(one, 0)}),
+    ]
+    outcomes, sends = db_batch._run(calls)
+
+    codes = [None if o is None else o.code for o in outcomes]
+    assert all(o is None or isinstance(o, ServiceError) for o in outcomes)
+    assert codes == [None, "illegal_move", "stale_ply", None, "stale_ply"]
+    assert list(Move.objects.filter(match=one).values_list("ply", "seat")) == [(1, 0)]
+    assert list(Move.objects.filter(match=two).values_list("ply", "seat")) == [(1, 0)]
+    # one new state per stored move, in the order the calls ran
+    assert [group for group, _ in sends] == [f"match-{one.pk}", f"match-{two.pk}"]
+    one.refresh_from_db()
+    assert one.ply == 1 and one.state["turn"] == 1
+
+
+def test_a_row_changed_elsewhere_is_read_again():
+    match, a, b = started(3)
+    match = services.move_play(match_id=match.pk, user=a, ply=0, move=first_legal(match, 0))
+    # Another process plays B's move: this process's kept row is now stale.
+    rules = GAMES["reversi"]
+    move = first_legal(match, 1)
+    state = rules.play(match.state, 1, move)
+    Move.objects.create(match=match, ply=2, seat=1, move=move)
+    Match.objects.filter(pk=match.pk).update(ply=2, state=state, updated_at=timezone.now())
+
+    with pytest.raises(ServiceError) as refused:
+        services.move_play(match_id=match.pk, user=b, ply=1, move=first_legal(match, 1))
+    assert refused.value.code == "stale_ply"
+    after = services.move_play(match_id=match.pk, user=a, ply=2, move=rules.legal_moves(state, 0)[0])
+    assert after.ply == 3
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.ply == 3 and stored.state == after.state
+    assert list(Move.objects.filter(match=match).values_list("ply", flat=True)) == [1, 2, 3]
