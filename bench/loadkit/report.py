@@ -1,0 +1,164 @@
+"""The table of figures and the verdicts against quality.md's bars."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from bench.loadkit import P99_BAR_200, P99_SATURATION, SAT_RATIO_BAR, SCALE_OUT_BAR
+
+
+def log(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+HEADER = (
+    f"{'setup':<10} {'kind':<5} {'phase':<10} {'N':>4} {'target/s':>8} {'moves/s':>8} {'p50 ms':>7} "
+    f"{'p95 ms':>7} {'p99 ms':>7} {'max ms':>7} {'lost':>4} {'dup':>4} {'err':>4} "
+    f"{'srvCPU ms':>9} {'pg+redis':>8} {'srv cores':>9} {'cli cores':>9} {'busy':>5}"
+)
+
+
+def format_row(r: dict) -> str:
+    if "failed" in r:
+        return f"{r['setup']:<10} {r['kind']:<5} {'-':<10} {r['matches']:>4} failed: {r['failed']}"
+    num = lambda v, w, d=1: f"{'-':>{w}}" if v is None else f"{v:>{w}.{d}f}"  # noqa: E731
+    errors = sum(r["errors"].values()) + r["unanswered"]
+    return (
+        f"{r['setup']:<10} {r['kind']:<5} {r['phase']:<10} {r['matches']:>4} {num(r['target'], 8)} "
+        f"{num(r['per_second'], 8)} {num(r['p50'], 7)} {num(r['p95'], 7)} {num(r['p99'], 7)} "
+        f"{num(r['max'], 7)} {r['lost']:>4} {r['dup']:>4} {errors:>4} "
+        f"{num(r['server_cpu_ms_per_msg'], 9, 2)} {num(r.get('backing_cpu_ms_per_msg'), 8, 2)} "
+        f"{num(r['server_cpu_cores'], 9, 2)} "
+        f"{num(r['client_cpu_cores'], 9, 2)} {num(r['machine_busy'], 5, 2)}"
+    )
+
+
+def saturation_of(results: list[dict], setup: str, kind: str) -> tuple[dict | None, bool]:
+    """The passing point with the highest moves/s (p99 under 250 ms and the target reached),
+    and whether the search found the limit (a failing point at a higher pace)."""
+    points = [
+        r
+        for r in results
+        if r.get("setup") == setup
+        and r.get("kind") == kind
+        and "failed" not in r
+        and (r["phase"] == "saturation" or r.get("sat_first"))
+    ]
+
+    def passes(r: dict) -> bool:
+        return (
+            r["p99"] is not None and r["p99"] < P99_SATURATION * 1000 and r["per_second"] >= 0.8 * r["target"]
+        )
+
+    passing = [r for r in points if passes(r)]
+    if not passing:
+        return None, bool(points)
+    best = max(passing, key=lambda r: r["per_second"])
+    return best, any(not passes(r) and r["target"] > best["target"] for r in points)
+
+
+def report(results: list[dict], args: argparse.Namespace, load_before: str) -> None:
+    print()
+    print(
+        "Load client and servers share this machine: " + f"{os.cpu_count()} cores; load before: {load_before}"
+    )
+    print(f"Load after: {Path('/proc/loadavg').read_text().strip()}")
+    print(
+        "moves/s: stored moves (game) or messages (relay) per second; latency: A sends -> B receives; "
+        "lost/dup over both sockets; err: refusals + unanswered; srvCPU ms: daphne CPU per move/message; "
+        "pg+redis: the same for PostgreSQL and Redis (--redis); "
+        "srv/cli cores: CPU of daphne / of this client; busy: whole machine"
+    )
+    print(HEADER)
+    for r in results:
+        print(format_row(r))
+    for r in results:
+        if "failed" not in r and (r["lost"] or r["dup"] or r["errors"] or r["unanswered"]):
+            print(
+                f"  {r['setup']} {r['kind']} {r['phase']} N={r['matches']} target {r['target']}: "
+                f"lost {r['lost']} ({r['lost_to_opponent']} to the opponent), dup {r['dup']} "
+                f"(repeated {r['repeats']}, older after newer {r['regressions']}), "
+                f"errors {r['errors']}, unanswered {r['unanswered']}"
+            )
+    print()
+    verdicts = []
+    setups = list(dict.fromkeys(r["setup"] for r in results))
+    for setup in setups:
+        for kind in ("game", "relay"):
+            at200 = [
+                r
+                for r in results
+                if r.get("setup") == setup
+                and r.get("kind") == kind
+                and r.get("matches") == 200
+                and r.get("phase") == "fixed"
+            ]
+            if at200 and kind == "game" and at200[0].get("p99") is not None:
+                p99 = at200[0]["p99"]
+                verdict = "PASS" if p99 < P99_BAR_200 * 1000 else "FAIL"
+                if setup != "1 process":
+                    verdict = "(the bar is for one process: information only)"
+                verdicts.append(
+                    f"[{setup}] p99 at 200 matches (1 move/s each): {p99:.1f} ms "
+                    f"(bar < {P99_BAR_200 * 1000:.0f} ms): {verdict}"
+                )
+    sats: dict[tuple[str, str], float] = {}
+    unsaturated: set[tuple[str, str]] = set()
+    if not args.no_saturation:
+        for setup in setups:
+            for kind in ("game", "relay"):
+                best, found = saturation_of(results, setup, kind)
+                if best is not None:
+                    sats[setup, kind] = best["per_second"]
+                    limit = "" if found else " (NOT saturated: the search stopped first; raise --sat-steps)"
+                    print(
+                        f"[{setup}] {kind} saturation: {best['per_second']:.1f}/s "
+                        f"at {best['matches']} matches (p99 {best['p99']:.1f} ms){limit}"
+                    )
+                    if not found:
+                        unsaturated.add((setup, kind))
+            if (setup, "game") in sats and (setup, "relay") in sats:
+                if unsaturated & {(setup, "game"), (setup, "relay")}:
+                    verdicts.append(
+                        f"[{setup}] saturation game/relay: inconclusive (a search did not saturate)"
+                    )
+                    continue
+                ratio = sats[setup, "game"] / sats[setup, "relay"]
+                verdicts.append(
+                    f"[{setup}] saturation game/relay: {ratio:.2f}x (bar >= {SAT_RATIO_BAR}x): "
+                    f"{'PASS' if ratio >= SAT_RATIO_BAR else 'FAIL'}"
+                )
+        if ("2 procs", "game") in sats and ("1 process", "game") in sats:
+            ratio = sats["2 procs", "game"] / sats["1 process", "game"]
+            verdict = "PASS" if ratio >= SCALE_OUT_BAR else "FAIL"
+            if unsaturated & {("2 procs", "game"), ("1 process", "game")}:
+                verdict = "inconclusive (not saturated)"
+            verdicts.append(
+                f"scale-out: 2 processes / 1 process game saturation: {ratio:.2f}x "
+                f"(bar >= {SCALE_OUT_BAR}x): {verdict}"
+            )
+            if ("2 procs", "relay") in sats and ("1 process", "relay") in sats:
+                relay_ratio = sats["2 procs", "relay"] / sats["1 process", "relay"]
+                print(
+                    f"(the bare relay on the same two processes: {relay_ratio:.2f}x its one-process figure)"
+                )
+    measured = [r for r in results if "failed" not in r and r["kind"] == "game"]
+    lost = sum(r["lost"] for r in measured)
+    dup = sum(r["dup"] for r in measured)
+    moves = sum(r["accepted"] for r in measured)
+    verdicts.append(
+        f"exactly once: {moves} stored moves, {lost} lost, {dup} duplicated deliveries: "
+        f"{'PASS' if lost == 0 and dup == 0 else 'FAIL'}"
+    )
+    relay = [r for r in results if "failed" not in r and r["kind"] == "relay"]
+    if relay:
+        print(
+            f"(relay: {sum(r['accepted'] for r in relay)} messages, {sum(r['lost'] for r in relay)} lost, "
+            f"{sum(r['dup'] for r in relay)} duplicated)"
+        )
+    print()
+    for line in verdicts:
+        print(line)
