@@ -68,18 +68,12 @@ def populate(finished: int, seed: int) -> tuple[str, str]:
 
 
 def session_cookie(user) -> str:
-    """A Cookie header logging ``user`` in (a session made in the session store)."""
-    from importlib import import_module
-
+    """A Cookie header logging ``user`` in."""
     from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
-    session = import_module(settings.SESSION_ENGINE).SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+    from bench.loadkit.database import session_key
+
+    return f"{settings.SESSION_COOKIE_NAME}={session_key(user)}"
 
 
 async def client(

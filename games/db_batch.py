@@ -18,10 +18,10 @@ from contextlib import nullcontext
 from typing import Any
 
 from channels.layers import get_channel_layer
-from django.db import connections, transaction
+from django.db import transaction
 
 from .broadcast import collecting_group_sends, deferring
-from .db_threads import db_async
+from .db_threads import db_async, single_writer
 
 Call = tuple[Callable[..., Any], dict[str, Any]]
 
@@ -93,7 +93,7 @@ BATCHER = Batcher()
 async def call_service(service: Callable[..., Any], **kwargs: Any) -> None:
     """A socket's service call: batched on SQLite; on a server database one call per worker
     thread of the pool (``db_threads``), where calls of different matches run side by side."""
-    if connections["default"].vendor == "sqlite":
+    if single_writer():
         await BATCHER.call(service, **kwargs)
     else:
         await deferring(db_async(service), **kwargs)

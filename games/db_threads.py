@@ -9,9 +9,14 @@ from channels.db import DatabaseSyncToAsync
 from django.db import connections
 
 
+def single_writer() -> bool:
+    """Is the database SQLite (one writer at a time, one thread for the sockets' work)?"""
+    return connections["default"].vendor == "sqlite"
+
+
 def db_async(func: Callable[..., Any]) -> DatabaseSyncToAsync:
     """``database_sync_to_async(func)``, on one shared thread for SQLite (it takes one writer
     at a time anyway) and on a pool of threads for a server database: there each move's
     round trips to PostgreSQL would otherwise queue behind every other match's (measured by
     ``bench/load.py --redis``; see docs/deploy.md)."""
-    return DatabaseSyncToAsync(func, thread_sensitive=connections["default"].vendor == "sqlite")
+    return DatabaseSyncToAsync(func, thread_sensitive=single_writer())

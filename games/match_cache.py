@@ -31,26 +31,26 @@ _KEPT: dict[str, tuple[tuple[Any, ...], Match]] = {}
 _SHARED: dict[str, None] = {}  # matches written by other processes too (bounded as _KEPT)
 
 
-@cache
-def _full_sql() -> str:
+def _locking_select(columns: str) -> str:
+    """SELECT ``columns`` of the match row, and the asking user's seat, locking the row."""
     q = connection.ops.quote_name
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     return (
-        f"SELECT m.*, (SELECT s.seat FROM {q(Seat._meta.db_table)} s WHERE s.match_id = m.id"
+        f"SELECT {columns}, (SELECT s.seat FROM {q(Seat._meta.db_table)} s WHERE s.match_id = m.id"
         f" AND s.user_id = %s) AS user_seat FROM {q(Match._meta.db_table)} m WHERE m.id = %s{lock}"
     )
 
 
 @cache
+def _full_sql() -> str:
+    return _locking_select("m.*")
+
+
+@cache
 def _version_sql() -> str:
     q, meta = connection.ops.quote_name, Match._meta
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    column = {name: q(meta.get_field(name).column) for name in ("ply", "status", "updated_at")}
-    return (
-        f"SELECT m.{column['ply']}, m.{column['status']}, m.{column['updated_at']},"
-        f" (SELECT s.seat FROM {q(Seat._meta.db_table)} s WHERE s.match_id = m.id AND s.user_id = %s)"
-        f" FROM {q(meta.db_table)} m WHERE m.id = %s{lock}"
-    )
+    columns = (f"m.{q(meta.get_field(name).column)}" for name in ("ply", "status", "updated_at"))
+    return _locking_select(", ".join(columns))
 
 
 def locked(match_id: str, user=None) -> Match:

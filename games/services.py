@@ -22,11 +22,6 @@ from .rules import GAMES, IllegalMove, OptionError
 from .selectors import UNKNOWN
 
 
-def _locked(match_id: str, user=None) -> Match:
-    """The match with its row locked; ``match.user_seat`` is ``user``'s seat (see match_cache)."""
-    return match_cache.locked(match_id, user)
-
-
 def _sql_write(sql: str, model, values: dict[str, Any], extra: tuple = ()) -> list[Any]:
     """Run an INSERT/UPDATE of ``model`` with each value prepared by its field, as the ORM
     would (JSON, datetimes, booleans); returns the prepared values."""
@@ -38,7 +33,8 @@ def _sql_write(sql: str, model, values: dict[str, Any], extra: tuple = ()) -> li
 
 
 def _insert_move(match: Match, seat: int, move: Any, forced: bool = False) -> None:
-    """Store a Move at ``match.ply`` (plain SQL, see _locked; no signals are connected to it)."""
+    """Store a Move at ``match.ply`` in plain SQL (it runs for every move, and the ORM costs
+    more than the query; no signals are connected to Move)."""
     values = {
         "match_id": match.pk,
         "ply": match.ply,
@@ -62,7 +58,7 @@ MOVE_FIELDS = ("ply", "state", "status", "result", "finished_at", "updated_at")
 
 
 def _save_move_fields(match: Match) -> None:
-    """``match.save(update_fields=MOVE_FIELDS)`` in plain SQL (see _locked)."""
+    """``match.save(update_fields=MOVE_FIELDS)`` in plain SQL (see _insert_move)."""
     match.updated_at = timezone.now()
     values = {name: getattr(match, name) for name in MOVE_FIELDS}
     params = _sql_write(_update_sql(), Match, values, (match.pk,))
@@ -202,7 +198,7 @@ def match_create(
 def match_join(*, match_id: str, user) -> Match:
     """Take a free seat; the match starts when every seat is taken. Joining twice is a no-op."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = match_cache.locked(match_id)
         if _seat_of(match, user) is not None:
             return match
         if match.status != Match.Status.WAITING:
@@ -225,7 +221,7 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
     ``seat`` is given only by the computer player; people are found by ``user``.
     """
     with transaction.atomic():
-        match = _locked(match_id, user)
+        match = match_cache.locked(match_id, user)
         if seat is None:
             seat = match.user_seat
             if seat is None:
@@ -263,7 +259,7 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
 def match_resign(*, match_id: str, user) -> Match:
     """Resign: the other side wins at once (before the start, resigning aborts)."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = match_cache.locked(match_id)
         seat = _seat_of(match, user)
         if seat is None:
             raise ServiceError("not_a_player", "You are not a player in this match.", 403)
@@ -315,7 +311,7 @@ def can_abort(match: Match) -> bool:
 def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
     """Abort a match (players: before the second player's first move; staff: any time)."""
     with transaction.atomic():
-        match = _locked(match_id)
+        match = match_cache.locked(match_id)
         if not staff:
             if _seat_of(match, user) is None:
                 raise ServiceError("not_a_player", "You are not a player in this match.", 403)
@@ -340,7 +336,7 @@ def match_rematch(*, match_id: str, user) -> Match:
     Asking again returns the rematch already made.
     """
     with transaction.atomic():
-        old = _locked(match_id)
+        old = match_cache.locked(match_id)
         if _seat_of(old, user) is None:
             raise ServiceError("not_a_player", "You are not a player in this match.", 403)
         if old.status not in (Match.Status.FINISHED, Match.Status.ABORTED):

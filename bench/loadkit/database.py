@@ -13,17 +13,29 @@ def django_setup() -> None:
     django.setup()
 
 
-def make_pairs(count: int, size: int) -> tuple[list[dict], str]:
-    """``count`` pairs of users with sessions, each pair seated in a new active match."""
+def session_key(user) -> str:
+    """The key of a new session logging ``user`` in, made directly in the session store."""
     from importlib import import_module
 
     from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return session.session_key
+
+
+def make_pairs(count: int, size: int) -> tuple[list[dict], str]:
+    """``count`` pairs of users with sessions, each pair seated in a new active match."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
 
     User = get_user_model()
-    store = import_module(settings.SESSION_ENGINE).SessionStore
     tag = f"bench{os.getpid()}x{random.randrange(16**6):06x}"
     with transaction.atomic():
         users = User.objects.bulk_create(
@@ -31,14 +43,7 @@ def make_pairs(count: int, size: int) -> tuple[list[dict], str]:
         )
         if users[0].pk is None:  # a backend without RETURNING
             users = list(User.objects.filter(username__startswith=f"{tag}u").order_by("pk"))
-        keys = []
-        for user in users:
-            session = store()
-            session[SESSION_KEY] = str(user.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-            session.create()
-            keys.append(session.session_key)
+        keys = [session_key(user) for user in users]
     cfg = {"size": size}
     rng = random.Random(count)
     cells = size * size - 4
