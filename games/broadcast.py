@@ -89,8 +89,16 @@ def match_changed(match_id: str, match: Match | None = None, **known: Any) -> di
         match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return None
-    public = match_public(match, **known)
+    return send_public(match_id, match_public(match, **known))
+
+
+def send_public(match_id: str, public: dict, skip: str | None = None) -> dict:
+    """Send ``public`` (a match's public data) to the match's sockets, except the socket whose
+    channel is ``skip`` (it already has it); returns ``public``."""
     # As JSON text: one encoding for every socket of the group (no per-socket deep copy in
     # the in-memory layer, a plain string for Redis), decoded by each consumer.
-    send_group(group_name(match_id), {"type": "match.state", "public": fastjson.dumps(public)})
+    event = {"type": "match.state", "public": fastjson.dumps(public)}
+    if skip is not None:
+        event["skip"] = skip
+    send_group(group_name(match_id), event)
     return public

@@ -11,12 +11,11 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from . import fastjson, presence, services
-from .broadcast import deferring, group_name
+from .broadcast import group_name
 from .db_batch import call_service
 from .db_threads import db_async
 from .errors import ServiceError
-from .models import Match
-from .selectors import for_seat, match_public
+from .selectors import for_seat
 
 MAX_FRAME = 64 * 1024
 
@@ -54,21 +53,28 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.group = group_name(self.match_id)
         self.public: dict | None = None  # the latest public match data, kept current by events
         self.bucket = TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
-        if not await db_async(Match.objects.filter(pk=self.match_id).exists)():
-            await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
+        # In the group before the first state is read, so that no later state is missed.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
+        public = await call_service(
+            presence.join, match_id=self.match_id, user=user, channel_name=self.channel_name
+        )
+        if public is None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            del self.group
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-        if self.username:
-            await deferring(db_async(presence.join), self.match_id, user, self.channel_name)
-        await self.send_snapshot()
+        self.joined = True
+        await self.show(public)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-        if getattr(self, "username", None):
-            await deferring(db_async(presence.leave), self.match_id, self.channel_name)
+        if getattr(self, "joined", False) and self.username:
+            player = any(p["username"] == self.username for p in self.public["players"])
+            await call_service(
+                presence.leave, match_id=self.match_id, channel_name=self.channel_name, player=player
+            )
 
     async def dispatch(self, message: dict) -> None:
         """Channels' dispatch, minus its ``aclose_old_connections()`` before every handler:
@@ -159,10 +165,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def refuse(self, code: str, message: str) -> None:
         """Tell this socket why, then send its fresh state (from memory: no database read)."""
         await self.send_json({"type": "error", "code": code, "message": message})
-        if self.public is None:
-            await self.send_snapshot()
-        else:
-            await self.send_json({"type": "state", "match": for_seat(self.public, self.username)})
+        await self.show(self.public)
 
     # -- server -> client ---------------------------------------------------------------
     async def send(
@@ -179,24 +182,25 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def encode_json(cls, content: Any) -> str:
         return fastjson.dumps(content)
 
-    async def send_snapshot(self) -> None:
-        public = await db_async(_public_or_none)(self.match_id)
-        if public is not None:
-            self.public = public
-            await self.send_json({"type": "state", "match": for_seat(public, self.username)})
+    async def show(self, public: dict) -> None:
+        """Send this viewer's own view of ``public`` (a match's public data) as a state."""
+        self.public = public
+        await self.send_json({"type": "state", "match": for_seat(public, self.username)})
 
     async def match_state(self, event: dict) -> None:
         """Group event ``match.state``: render this viewer's own view of the new state.
 
         A state older than the one this socket has already shown (a lower ply: computed before
         a move that another process, or this socket's snapshot at connect, sent first) is not
-        sent: a socket's ply never goes backwards."""
+        sent: a socket's ply never goes backwards. Nor is the state of this socket's own
+        arrival (``skip``): it has sent that one already."""
+        if event.get("skip") == self.channel_name:
+            return
         public = event["public"]
-        public = fastjson.loads(public) if isinstance(public, str) else public
+        public = fastjson.loads_shared(public) if isinstance(public, str) else public
         if self.public is not None and public["ply"] < self.public["ply"]:
             return
-        self.public = public
-        await self.send_json({"type": "state", "match": for_seat(public, self.username)})
+        await self.show(public)
 
 
 # protocol.md's codes, plus cannot_abort for the "abort" extension message.
@@ -210,8 +214,3 @@ PROTOCOL_CODES = {
     "rate_limited",
     "cannot_abort",
 }
-
-
-def _public_or_none(match_id: str) -> dict | None:
-    match = Match.objects.filter(pk=match_id).first()
-    return match_public(match) if match is not None else None

@@ -26,20 +26,18 @@ from .db_threads import db_async, single_writer
 Call = tuple[Callable[..., Any], dict[str, Any]]
 
 
-def _run(calls: list[Call]) -> tuple[list[BaseException | None], list[tuple[str, dict]]]:
-    """Run ``calls`` in one transaction (a savepoint each); their outcomes and the group
-    sends their commit produced."""
-    outcomes: list[BaseException | None] = []
+def _run(calls: list[Call]) -> tuple[list[tuple[bool, Any]], list[tuple[str, dict]]]:
+    """Run ``calls`` in one transaction (a savepoint each); their outcomes (True and the value
+    returned, or False and the exception raised) and the group sends their commit produced."""
+    outcomes: list[tuple[bool, Any]] = []
     # One call alone is its own transaction (no savepoint around it: two statements fewer).
     together = transaction.atomic() if len(calls) > 1 else nullcontext()
     with collecting_group_sends() as sends, together:
         for service, kwargs in calls:
             try:
-                service(**kwargs)
+                outcomes.append((True, service(**kwargs)))
             except Exception as exc:  # noqa: BLE001 - handed to that call's caller
-                outcomes.append(exc)
-            else:
-                outcomes.append(None)
+                outcomes.append((False, exc))
     return outcomes, sends
 
 
@@ -50,15 +48,15 @@ class Batcher:
         self.pending: list[tuple[Callable[..., Any], dict[str, Any], asyncio.Future]] = []
         self.drainer: asyncio.Task | None = None
 
-    async def call(self, service: Callable[..., Any], **kwargs: Any) -> None:
-        """Run ``service(**kwargs)`` in the next batch; raise what it raised. The new state
-        has been sent to the match's group when this returns."""
+    async def call(self, service: Callable[..., Any], **kwargs: Any) -> Any:
+        """Run ``service(**kwargs)`` in the next batch: what it returned, or raise what it
+        raised. The new state has been sent to the match's group when this returns."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         self.pending.append((service, kwargs, future))
         if self.drainer is None:
             self.drainer = loop.create_task(self._drain())
-        await future
+        return await future
 
     async def _drain(self) -> None:
         try:
@@ -76,11 +74,11 @@ class Batcher:
                 layer = get_channel_layer()
                 for group, event in sends:
                     await layer.group_send(group, event)
-                for (*_, future), outcome in zip(batch, outcomes, strict=True):
+                for (*_, future), (ok, outcome) in zip(batch, outcomes, strict=True):
                     if future.done():
                         continue
-                    if outcome is None:
-                        future.set_result(None)
+                    if ok:
+                        future.set_result(outcome)
                     else:
                         future.set_exception(outcome)
         finally:
@@ -90,10 +88,10 @@ class Batcher:
 BATCHER = Batcher()
 
 
-async def call_service(service: Callable[..., Any], **kwargs: Any) -> None:
-    """A socket's service call: batched on SQLite; on a server database one call per worker
-    thread of the pool (``db_threads``), where calls of different matches run side by side."""
+async def call_service(service: Callable[..., Any], **kwargs: Any) -> Any:
+    """A socket's service call (what it returns): batched on SQLite; on a server database one
+    call per worker thread of the pool (``db_threads``), where calls of different matches run
+    side by side."""
     if single_writer():
-        await BATCHER.call(service, **kwargs)
-    else:
-        await deferring(db_async(service), **kwargs)
+        return await BATCHER.call(service, **kwargs)
+    return await deferring(db_async(service), **kwargs)

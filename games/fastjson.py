@@ -21,3 +21,17 @@ def dumps(value: Any) -> str:
 
 
 loads = orjson.loads
+
+_last_shared: tuple[str, Any] = ("", None)
+
+
+def loads_shared(text: str) -> Any:
+    """``loads(text)``, decoded once for all the sockets that got this same string object (a
+    group event of the in-memory layer reaches every member as one string). The value is
+    shared: read it, never change it."""
+    global _last_shared
+    if _last_shared[0] is text:
+        return _last_shared[1]
+    value = loads(text)
+    _last_shared = (text, value)
+    return value

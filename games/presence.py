@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db import connection
 from django.utils import timezone
 
-from . import absence, broadcast
-from .models import Presence, Seat
+from . import broadcast
+from .models import Match, Presence
+from .selectors import match_public
 
 
-def _is_player(match_id: str, user_id: int) -> bool:
-    return Seat.objects.filter(match_id=match_id, user_id=user_id).exists()
-
-
-def join(match_id: str, user, channel_name: str) -> None:
-    """Record a socket; players' opponents learn at once that they are connected."""
-    Presence.objects.update_or_create(
-        channel_name=channel_name, defaults={"match_id": match_id, "user": user, "seen_at": timezone.now()}
-    )
-    if _is_player(match_id, user.pk):
-        broadcast.match_changed(match_id)
+def join(match_id: str, user, channel_name: str) -> dict[str, Any] | None:
+    """Open a socket on a match: record it (a logged-in user's) and return the match's public
+    data for its first state; None if there is no such match. When the user is a player, the
+    others learn at once that they are connected (the joining socket itself is skipped: it
+    sends the returned data)."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    if user is None or not user.is_authenticated:
+        return match_public(match)
+    Presence.objects.create(channel_name=channel_name, match=match, user=user, seen_at=timezone.now())
+    public = match_public(match)
+    if any(p["username"] == user.username for p in public["players"]):
+        broadcast.send_public(match_id, public, skip=channel_name)
+    return public
 
 
 def touch(channel_name: str) -> None:
@@ -26,10 +34,16 @@ def touch(channel_name: str) -> None:
     Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
 
 
-def leave(match_id: str, channel_name: str) -> None:
-    """Forget a socket and tell the match if a player went away."""
-    row = Presence.objects.filter(channel_name=channel_name).values("user_id").first()
-    Presence.objects.filter(channel_name=channel_name).delete()
-    if row and _is_player(match_id, row["user_id"]):
-        broadcast.match_changed(match_id)
-        absence.watch(match_id)
+def leave(match_id: str, channel_name: str, player: bool) -> None:
+    """Forget a socket; when it was a ``player``'s, tell the match (the others see them go, a
+    computer or the absence timer may have to act)."""
+    from .services import announce
+
+    table, column = Presence._meta.db_table, Presence._meta.pk.column
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:  # one statement: the ORM's delete() collects first
+        cursor.execute(f"DELETE FROM {q(table)} WHERE {q(column)} = %s", [channel_name])
+    if player:
+        match = Match.objects.filter(pk=match_id).first()
+        if match is not None:
+            announce(match)

@@ -80,10 +80,10 @@ def _seat_of(match: Match, user) -> int | None:
 
 def _after_commit(match: Match, last_move: Any = UNKNOWN) -> None:
     """After the commit, announce ``match`` as just stored (``last_move``: see match_public)."""
-    transaction.on_commit(lambda: _announce(match, last_move))
+    transaction.on_commit(lambda: announce(match, last_move))
 
 
-def _announce(match: Match, last_move: Any) -> None:
+def announce(match: Match, last_move: Any = UNKNOWN) -> None:
     """Every socket of the match gets the new state; then a computer seat to move is woken,
     and a player to move who has no open socket is watched (absence)."""
     public = broadcast.match_changed(match.pk, match, last_move=last_move)

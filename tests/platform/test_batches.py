@@ -41,9 +41,11 @@ def test_a_batch_keeps_each_call_apart():
     ]
     outcomes, sends = db_batch._run(calls)
 
-    codes = [None if o is None else o.code for o in outcomes]
-    assert all(o is None or isinstance(o, ServiceError) for o in outcomes)
+    codes = [None if ok else o.code for ok, o in outcomes]
+    assert all(isinstance(o, Match) if ok else isinstance(o, ServiceError) for ok, o in outcomes)
     assert codes == [None, "illegal_move", "stale_ply", None, "stale_ply"]
+    # each accepted call hands back what its service returned: the match it stored
+    assert [o.pk for ok, o in outcomes if ok] == [one.pk, two.pk]
     assert list(Move.objects.filter(match=one).values_list("ply", "seat")) == [(1, 0)]
     assert list(Move.objects.filter(match=two).values_list("ply", "seat")) == [(1, 0)]
     # one new state per stored move, in the order the calls ran
