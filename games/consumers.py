@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import suppress
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -173,14 +174,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     ) -> None:
         """Send a frame; a client that closed meanwhile (its disconnect event not yet handled
         here) misses nothing it needs: a reconnecting page gets the current state first."""
-        try:
+        with suppress(ClientGone):
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
-        except ClientGone:
-            pass
 
-    @classmethod
-    async def encode_json(cls, content: Any) -> str:
-        return fastjson.dumps(content)
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        """Send ``content`` as JSON text through ``send`` above (Channels' own send_json
+        would go past it, straight to its parent's send)."""
+        await self.send(text_data=fastjson.dumps(content), close=close)
 
     async def show(self, public: dict) -> None:
         """Send this viewer's own view of ``public`` (a match's public data) as a state."""

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from channels.db import DatabaseSyncToAsync
 from django.db import connections
 
 
+@cache  # asked for every socket call; the database of a process does not change
 def single_writer() -> bool:
     """Is the database SQLite (one writer at a time, one thread for the sockets' work)?"""
     return connections["default"].vendor == "sqlite"

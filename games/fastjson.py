@@ -22,6 +22,15 @@ def dumps(value: Any) -> str:
 
 loads = orjson.loads
 
+
+class Encoder(json.JSONEncoder):
+    """The JSON fields' encoder (``JSONField(encoder=Encoder)``): the stored text comes from
+    ``dumps``, several times faster than ``json`` for a match's state on every move."""
+
+    def encode(self, o: Any) -> str:
+        return dumps(o)
+
+
 _last_shared: tuple[str, Any] = ("", None)
 
 

@@ -12,10 +12,10 @@ from functools import cache
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q
+from django.db.models import JSONField, Q
 from django.utils import timezone
 
-from . import absence, broadcast, computer, match_cache
+from . import absence, broadcast, computer, fastjson, match_cache
 from .errors import ServiceError
 from .models import Match, Move, Seat
 from .rules import GAMES, IllegalMove, OptionError
@@ -24,12 +24,19 @@ from .selectors import UNKNOWN
 
 def _sql_write(sql: str, model, values: dict[str, Any], extra: tuple = ()) -> list[Any]:
     """Run an INSERT/UPDATE of ``model`` with each value prepared by its field, as the ORM
-    would (JSON, datetimes, booleans); returns the prepared values."""
-    meta = model._meta
-    params = [meta.get_field(name).get_db_prep_save(value, connection) for name, value in values.items()]
+    would (datetimes, booleans), JSON as orjson's text; returns the prepared values."""
+    params = [_prepare(model, name, value) for name, value in values.items()]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, *extra])
     return params
+
+
+def _prepare(model, name: str, value: Any) -> Any:
+    field = model._meta.get_field(name)
+    if isinstance(field, JSONField) and value is not None:
+        # The state's JSON text on every move: orjson, several times faster than json.
+        return connection.ops.adapt_json_value(value, fastjson.Encoder)
+    return field.get_db_prep_save(value, connection)
 
 
 def _insert_move(match: Match, seat: int, move: Any, forced: bool = False) -> None:
