@@ -220,9 +220,11 @@ class Search:
                 return last.target  # the same pace again
             if not self.up and not last.passes_saturation():
                 return last.target * 0.7
-        if good and bad and min(bad) > max(good) and not self.refined:
+        # A pace that failed once and passed on its second run counts as passing.
+        above = [b for b in bad if good and b > max(good)]
+        if above and not self.refined:
             self.refined = True
-            return math.sqrt(max(good) * min(bad))
+            return math.sqrt(max(good) * min(above))
         return None
 
     async def step(self) -> None:
