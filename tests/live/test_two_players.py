@@ -158,6 +158,23 @@ async def test_presence(site):
     assert mine["you"] == 0 and mine["legal_moves"]
 
 
+async def test_a_socket_gets_one_state_on_arrival(site):
+    """Arriving, a player's socket gets the current state once (its own arrival is not sent
+    to it again), and the opponent gets one new state saying they are connected."""
+    table = await site.table({"size": 6})
+    await table.sa.close()
+    await table.sb.wait_state(lambda m: m["players"][0]["connected"] is False)
+    await settle([table.sb])
+    before = len(table.sb.history)
+    table.sa = await site.socket(table.a, table.id)
+    first = await table.sa.wait_state()
+    assert both_online(first) and first["you"] == 0 and first["legal_moves"]
+    await settle(table.sockets)
+    assert table.sa.history == [{"type": "state", "match": first}]
+    arrivals = table.sb.history[before:]
+    assert [m["type"] for m in arrivals] == ["state"] and both_online(arrivals[0]["match"])
+
+
 async def test_resign(site):
     table = await site.table({"size": 6})
     await table.play(table.sa.state["legal_moves"][0])
