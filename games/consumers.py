@@ -16,7 +16,7 @@ from .broadcast import group_name
 from .db_batch import call_service
 from .db_threads import db_async
 from .errors import ServiceError
-from .selectors import for_seat
+from .selectors import for_seat, seat_in
 
 MAX_FRAME = 64 * 1024
 
@@ -61,18 +61,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             presence.join, match_id=self.match_id, user=user, channel_name=self.channel_name
         )
         if public is None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            del self.group
-            await self.close(code=4404)
+            await self.close(code=4404)  # its disconnect leaves the group
             return
-        self.joined = True
         await self.show(public)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-        if getattr(self, "joined", False) and self.username:
-            player = any(p["username"] == self.username for p in self.public["players"])
+        if getattr(self, "public", None) is not None and self.username:  # recorded by presence.join
+            player = seat_in(self.public, self.username) is not None
             await call_service(
                 presence.leave, match_id=self.match_id, channel_name=self.channel_name, player=player
             )

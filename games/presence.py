@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from . import broadcast
 from .models import Match, Presence
-from .selectors import match_public
+from .selectors import match_public, seat_in
 
 
 def join(match_id: str, user, channel_name: str) -> dict[str, Any] | None:
@@ -24,7 +24,7 @@ def join(match_id: str, user, channel_name: str) -> dict[str, Any] | None:
         return match_public(match)
     Presence.objects.create(channel_name=channel_name, match=match, user=user, seen_at=timezone.now())
     public = match_public(match)
-    if any(p["username"] == user.username for p in public["players"]):
+    if seat_in(public, user.username) is not None:
         broadcast.send_public(match_id, public, skip=channel_name)
     return public
 

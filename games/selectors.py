@@ -97,12 +97,17 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
     }
 
 
+def seat_in(public: dict[str, Any], username: str | None) -> int | None:
+    """The seat of ``username`` in a match's public data; None for a spectator or visitor."""
+    return next((p["seat"] for p in public["players"] if username and p["username"] == username), None)
+
+
 def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
     """The protocol's ``match`` object for one viewer, from the public data and raw state."""
     from .rules import GAMES
 
     rules = GAMES[public["game"]]
-    you = next((p["seat"] for p in public["players"] if username and p["username"] == username), None)
+    you = seat_in(public, username)
     state = public["state"]
     out = {k: v for k, v in public.items() if k != "state"}
     out["you"] = you

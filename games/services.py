@@ -79,12 +79,6 @@ def _update_sql() -> str:
     return f"UPDATE {q(meta.db_table)} SET {assignments} WHERE {q(meta.pk.column)} = %s"
 
 
-def _seat_of(match: Match, user) -> int | None:
-    if user is None or not user.is_authenticated:
-        return None
-    return Seat.objects.filter(match=match, user=user).values_list("seat", flat=True).first()
-
-
 def _after_commit(match: Match, last_move: Any = UNKNOWN) -> None:
     """After the commit, announce ``match`` as just stored (``last_move``: see match_public)."""
     transaction.on_commit(lambda: announce(match, last_move))
@@ -205,8 +199,8 @@ def match_create(
 def match_join(*, match_id: str, user) -> Match:
     """Take a free seat; the match starts when every seat is taken. Joining twice is a no-op."""
     with transaction.atomic():
-        match = match_cache.locked(match_id)
-        if _seat_of(match, user) is not None:
+        match = match_cache.locked(match_id, user)
+        if match.user_seat is not None:
             return match
         if match.status != Match.Status.WAITING:
             raise ServiceError("match_full", "This match has no free seat.", 409)
@@ -266,8 +260,8 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
 def match_resign(*, match_id: str, user) -> Match:
     """Resign: the other side wins at once (before the start, resigning aborts)."""
     with transaction.atomic():
-        match = match_cache.locked(match_id)
-        seat = _seat_of(match, user)
+        match = match_cache.locked(match_id, user)
+        seat = match.user_seat
         if seat is None:
             raise ServiceError("not_a_player", "You are not a player in this match.", 403)
         if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
@@ -318,9 +312,9 @@ def can_abort(match: Match) -> bool:
 def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
     """Abort a match (players: before the second player's first move; staff: any time)."""
     with transaction.atomic():
-        match = match_cache.locked(match_id)
+        match = match_cache.locked(match_id, user)
         if not staff:
-            if _seat_of(match, user) is None:
+            if match.user_seat is None:
                 raise ServiceError("not_a_player", "You are not a player in this match.", 403)
             if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
                 raise ServiceError("match_over", "The match is over.", 409)
@@ -343,8 +337,8 @@ def match_rematch(*, match_id: str, user) -> Match:
     Asking again returns the rematch already made.
     """
     with transaction.atomic():
-        old = match_cache.locked(match_id)
-        if _seat_of(old, user) is None:
+        old = match_cache.locked(match_id, user)
+        if old.user_seat is None:
             raise ServiceError("not_a_player", "You are not a player in this match.", 403)
         if old.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
             raise ServiceError("not_over", "The match is still going on.", 409)
