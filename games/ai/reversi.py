@@ -23,7 +23,8 @@ from collections.abc import Callable
 
 from games.rules.base import Game, Move, Seat, State
 from games.rules.reversi import PLAYERS, cell_name, parse_cell
-from games.rules.reversi_search import DEFAULT_BUDGET, Geometry, SearchResult, flips_of, from_board
+from games.rules.reversi_bits import Geometry, flips_of, from_board
+from games.rules.reversi_search import DEFAULT_BUDGET, SearchResult
 from games.rules.reversi_search import Search as _Search
 
 STRONG_BUDGET = DEFAULT_BUDGET  # seconds of search per move (the bar: at most 1 s a move)
