@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from games.models import Match, Seat
+from games.matches.models import Match, Seat
 from games.rules import GAMES
 
 

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 from bench.stats import wilson  # noqa: E402
 from games.ai import alpha_battle as ai  # noqa: E402
-from games.rules.alpha_battle import GAME  # noqa: E402
+from games.rules.engines.alpha_battle import GAME  # noqa: E402
 
 Setup = dict
 Player = Callable[[int, random.Random], Setup]  # (game number, rng) -> setup

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
 from games.ai import reversi_1d as ai  # noqa: E402
-from games.rules.reversi_1d import GAME, PLAYERS  # noqa: E402
+from games.rules.engines.reversi_1d import GAME  # noqa: E402
+from games.rules.reversi_1d import PLAYERS  # noqa: E402
 
 
 def play(strong_seat: int | None, rng: random.Random, times: list[float]) -> tuple[int | None, dict]:

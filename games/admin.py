@@ -2,8 +2,8 @@
 
 from django.contrib import admin, messages
 
-from . import services
-from .models import Match, Move, Seat
+from games.matches import services
+from games.matches.models import Match, Move, Seat
 
 
 class SeatInline(admin.TabularInline):

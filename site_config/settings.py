@@ -104,7 +104,7 @@ if os.environ.get("REDIS_URL"):
     }
 else:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "games.layers.SweepingInMemoryChannelLayer", "CONFIG": {"capacity": 1500}}
+        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1500}}
     }
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
@@ -132,7 +132,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 SERVESTATIC_USE_FINDERS = True
 SERVESTATIC_AUTOREFRESH = DEBUG
 
-CSRF_FAILURE_VIEW = "games.api.csrf_failure"
+CSRF_FAILURE_VIEW = "games.web.api.csrf_failure"
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 if env_bool("DJANGO_SECURE", False):
@@ -153,8 +153,7 @@ GETBIBLE_BACKOFF = float(os.environ.get("GETBIBLE_BACKOFF", "0.3"))
 MOVE_RATE_PER_SECOND = float(os.environ.get("MOVE_RATE_PER_SECOND", "10"))
 MOVE_RATE_BURST = int(os.environ.get("MOVE_RATE_BURST", "30"))
 PRESENCE_TIMEOUT_SECONDS = 90
-# Anonymous visitors' lobby and replay pages are answered from memory this long (site_config.front).
-VISITOR_CACHE_SECONDS = float(os.environ.get("VISITOR_CACHE_SECONDS", "2"))
+
 # A player to move who has had no open socket this long is skipped (games with a skip move).
 ABSENT_SKIP_SECONDS = float(os.environ.get("ABSENT_SKIP_SECONDS", "60"))
 COMPUTER_MOVE_DELAY = float(os.environ.get("COMPUTER_MOVE_DELAY", "0.6"))

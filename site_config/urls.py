@@ -9,5 +9,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("u/<str:username>/", profile, name="profile"),
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
 ]

@@ -34,9 +34,10 @@ from __future__ import annotations
 
 import random
 
-from games.rules.alpha_battle import LETTERS, N_INDICES, check_setup
-from games.rules.alpha_battle import random_move as random_setup
+from games.rules.alpha_battle import LETTERS, N_INDICES
 from games.rules.base import Game, Move, Seat, State
+from games.rules.engines.alpha_battle import check_setup
+from games.rules.engines.alpha_battle import random_move as random_setup
 
 
 def _check_turn(game: Game, state: State, seat: Seat) -> None:

@@ -14,6 +14,7 @@ from itertools import groupby
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.dispatch import Signal
 from django.utils import timezone
 
 from . import getbible, wordfreq
@@ -28,11 +29,13 @@ class _Superseded(Exception):
     """This run was given up as stalled and queued again: it must not write anything more."""
 
 
-def _enqueue(import_id: int) -> None:
-    from .tasks import run_import
+# Sent after the commit of an import queued (``import_id``); the task module subscribes and
+# hands it to the worker, so the services never import the task that calls them.
+import_queued = Signal()
 
-    result = run_import.enqueue(import_id)
-    Import.objects.filter(pk=import_id).update(task_id=str(result.id))
+
+def _enqueue(import_id: int) -> None:
+    import_queued.send(sender=Import, import_id=import_id)
 
 
 def import_start(

@@ -1,12 +1,17 @@
-"""The rules of every game, pure Python, and the registry ``GAMES[slug]``."""
+"""The rules of every game, pure Python, and the registry ``GAMES[slug]``.
 
-from .alpha_battle import GAME as ALPHA_BATTLE
+``games.rules.<game>`` holds the seed's functions of a game; ``games.rules.engines.<game>``
+the engine the site plays, built from them. The registry imports the engines only (never
+``games.rules.othello``, whose ``selectNextPlay`` needs ``games.ai``).
+"""
+
 from .base import Game, IllegalMove, Option, OptionError, Outcome
-from .connect_four import GAME as CONNECT_FOUR
-from .journey import GAME as JOURNEY
-from .othello import GAME as OTHELLO
-from .reversi import GAME as REVERSI
-from .reversi_1d import GAME as REVERSI_1D
+from .engines.alpha_battle import GAME as ALPHA_BATTLE
+from .engines.connect_four import GAME as CONNECT_FOUR
+from .engines.journey import GAME as JOURNEY
+from .engines.othello import GAME as OTHELLO
+from .engines.reversi import GAME as REVERSI
+from .engines.reversi_1d import GAME as REVERSI_1D
 
 GAMES: dict[str, Game] = {
     game.slug: game for game in (REVERSI, OTHELLO, CONNECT_FOUR, REVERSI_1D, ALPHA_BATTLE, JOURNEY)

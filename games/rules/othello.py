@@ -1,10 +1,12 @@
-"""Othello: Reversi on a fixed 8x8 board without blocks, with the standard Othello start.
+"""Othello's seed functions (seeds: ``othello-vs-computer-turtle.txt`` and Task 1 of
+``othello-and-the-journey.txt``): ``isValidMove``, ``getValidMoves`` and ``selectNextPlay``.
 
-Seeds: ``othello-vs-computer-turtle.txt`` and Task 1 of ``othello-and-the-journey.txt``.
 The rules (flips, passes, end, console format) are those of :mod:`games.rules.reversi`;
-only the board size and the starting discs differ: white ``O`` on D4 and E5, black ``X``
-on E4 and D5, Black (seat 0) first. ``board[row][col]`` with row 0 at the top; cells
-``.``, ``X``, ``O``.
+only the board size and the starting discs differ (see :mod:`games.rules.engines.othello`,
+the site's engine, which also holds the start position). ``board[row][col]`` with row 0 at
+the top; cells ``.``, ``X``, ``O``. ``selectNextPlay`` is the strongest computer player's
+move, from :mod:`games.ai.reversi_search`; that is why this module is the only one of
+``games.rules`` that imports ``games.ai``, and why the registry and the engines never import it.
 
 >>> board = start_board()
 >>> print(board_text(board))
@@ -25,20 +27,13 @@ on E4 and D5, Black (seat 0) first. ``board[row][col]`` with row 0 at the top; c
 
 from __future__ import annotations
 
-from typing import Any
+from games.ai.reversi_search import DEFAULT_BUDGET, best_move
 
-from .base import State
-from .reversi import BLACK, EMPTY, PLAYERS, WHITE, Board, Reversi, board_text, centre_cells, initial_board
+from .engines.othello import othello_start, start_board
+from .reversi import EMPTY, PLAYERS, WHITE, Board, board_text
 from .reversi import valid_move as _valid_move
-from .reversi_search import DEFAULT_BUDGET, best_move
-
-SIZE = 8
-# Reversi's engine reads these two options; Othello fixes them instead of offering them.
-FIXED_OPTIONS: dict[str, Any] = {"size": SIZE, "blocks": ""}
 
 __all__ = [
-    "GAME",
-    "Othello",
     "board_text",
     "getValidMoves",
     "isValidMove",
@@ -46,20 +41,6 @@ __all__ = [
     "selectNextPlay",
     "start_board",
 ]
-
-
-def othello_start(n: int = SIZE) -> dict[tuple[int, int], str]:
-    """The four starting discs, Reversi's centre with the colours swapped: (row, col) -> disc.
-
-    >>> othello_start() == {(3, 3): "O", (4, 4): "O", (3, 4): "X", (4, 3): "X"}
-    True
-    """
-    return {cell: WHITE if disc == BLACK else BLACK for cell, disc in centre_cells(n).items()}
-
-
-def start_board() -> Board:
-    """A fresh 8x8 board in the Othello starting position."""
-    return initial_board(SIZE, start=othello_start())
 
 
 # -- the seed's functions (pure: they never modify ``board``) ----------------------------
@@ -98,7 +79,7 @@ def selectNextPlay(  # noqa: N802 (seed name)
 ) -> tuple[int, int] | None:
     """The computer's next play for white (``"O"``): the strongest computer player's move.
 
-    That is :func:`games.rules.reversi_search.best_move` (the search of the ``strong``
+    That is :func:`games.ai.reversi_search.best_move` (the search of the ``strong``
     level: iterative-deepening alpha-beta, an exact endgame solve) within ``budget``
     seconds. ``color`` defaults to the seed's computer colour, white; passing ``"X"`` lets
     the computer play black too. Returns None when that colour has no valid move (it must
@@ -114,25 +95,3 @@ def selectNextPlay(  # noqa: N802 (seed name)
         return moves[0] if moves else None
     pick = best_move(board, color, budget)
     return pick if pick in moves else moves[0]
-
-
-# -- the engine -------------------------------------------------------------------------
-class Othello(Reversi):
-    """Reversi's engine on the fixed 8x8 Othello start; moves ``{"cell": "D3"}``."""
-
-    slug = "othello"
-    name = "Othello"
-    description = "Classic 8x8 Othello: outflank and flip your opponent's discs."
-    options = {}
-
-    def check_options(self, options: dict[str, Any]) -> None:
-        """Nothing to check: Othello has no options."""
-
-    def start(self, n: int) -> dict[tuple[int, int], str]:
-        return othello_start(n)
-
-    def setup(self, options: dict[str, Any], seed: int) -> State:
-        return super().setup(FIXED_OPTIONS, seed)
-
-
-GAME = Othello()

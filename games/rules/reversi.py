@@ -1,4 +1,5 @@
-"""Reversi with blocked cells (seed: Question 3 of assignment 2), boards 4x4 to 26x26.
+"""Reversi with blocked cells (seed: Question 3 of assignment 2): the seed's functions and
+the board helpers they share with the site's engine (:mod:`games.rules.engines.reversi`).
 
 Boards are lists of rows, ``board[row][col]``, cells ``.`` empty, ``X`` black (seat 0),
 ``O`` white (seat 1), ``#`` block. Addresses are a column letter and a 1-based row:
@@ -18,9 +19,8 @@ True
 from __future__ import annotations
 
 import string
-from typing import Any
 
-from .base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
+from .base import OptionError
 
 Board = list[list[str]]
 EMPTY, BLACK, WHITE, BLOCK = ".", "X", "O", "#"
@@ -34,11 +34,18 @@ def _opponent(p: str) -> str:
     return WHITE if p == BLACK else BLACK
 
 
-def _flip_lines(board: Board, p: str, y: int, x: int) -> list[tuple[int, int]]:
-    """The cells a disc of ``p`` at (y, x) would flip, in all 8 directions."""
-    n_rows, n_cols = len(board), len(board[0]) if board else 0
+def flips(board: Board, p: str, y: int, x: int) -> list[tuple[int, int]]:
+    """The cells a disc of ``p`` placed at (y, x) would flip, in all 8 directions, line by
+    line; empty when (y, x) is off the board or taken (the move is invalid then too).
+
+    >>> flips(initial_board(4), "X", 0, 2), flips(initial_board(4), "X", 1, 1)
+    ([(1, 2)], [])
+    """
+    if not (0 <= y < len(board) and 0 <= x < len(board[y])) or board[y][x] != EMPTY:
+        return []
+    n_rows, n_cols = len(board), len(board[0])
     other = _opponent(p)
-    flips: list[tuple[int, int]] = []
+    cells: list[tuple[int, int]] = []
     for dy, dx in DIRECTIONS:
         ry, rx = y + dy, x + dx
         line: list[tuple[int, int]] = []
@@ -47,8 +54,8 @@ def _flip_lines(board: Board, p: str, y: int, x: int) -> list[tuple[int, int]]:
             ry += dy
             rx += dx
         if line and 0 <= ry < n_rows and 0 <= rx < n_cols and board[ry][rx] == p:
-            flips.extend(line)
-    return flips
+            cells.extend(line)
+    return cells
 
 
 def valid_move(board: Board, p: str, y: int, x: int, flip: bool = False) -> bool | None:
@@ -57,13 +64,12 @@ def valid_move(board: Board, p: str, y: int, x: int, flip: bool = False) -> bool
     With ``flip=True`` the move is carried out on ``board`` (the disc is placed and every
     closed line flipped) and None is returned; an invalid move leaves the board as it is.
     """
-    inside = 0 <= y < len(board) and 0 <= x < len(board[y])
-    flips = _flip_lines(board, p, y, x) if inside and board[y][x] == EMPTY else []
+    cells = flips(board, p, y, x)
     if not flip:
-        return bool(flips)
-    if flips:
+        return bool(cells)
+    if cells:
         board[y][x] = p
-        for fy, fx in flips:
+        for fy, fx in cells:
             board[fy][fx] = p
     return None
 
@@ -71,9 +77,7 @@ def valid_move(board: Board, p: str, y: int, x: int, flip: bool = False) -> bool
 def has_valid_moves(board: Board, p: str) -> bool:
     """True if player ``p`` has at least one valid move on ``board``."""
     return any(
-        cell == EMPTY and _flip_lines(board, p, y, x)
-        for y, row in enumerate(board)
-        for x, cell in enumerate(row)
+        cell == EMPTY and flips(board, p, y, x) for y, row in enumerate(board) for x, cell in enumerate(row)
     )
 
 
@@ -151,130 +155,3 @@ def print_board(board: Board) -> None:
 def count(board: Board) -> dict[str, int]:
     """Discs of each colour: ``{"X": n, "O": m}``."""
     return {p: sum(row.count(p) for row in board) for p in PLAYERS}
-
-
-# -- the engine -------------------------------------------------------------------------
-def _rows(state: State) -> Board:
-    return [list(row) for row in state["board"]]
-
-
-class Reversi(Game):
-    """Reversi with blocks on an even N x N board, Black (X, seat 0) first."""
-
-    slug = "reversi"
-    name = "Reversi"
-    description = "Flip your opponent's discs on boards from 4x4 to 26x26, with optional blocked cells."
-    seats = (2, 2)
-    seat_names = ("Black (X)", "White (O)")
-    options = {
-        "size": Option("int", 8, label="Board size", min=4, max=26, help="Even, 4 to 26."),
-        "blocks": Option("text", "", label="Blocked cells", max=2000, help="Addresses like A1 B2."),
-    }
-
-    def check_options(self, options: dict[str, Any]) -> None:
-        if options["size"] % 2:
-            raise OptionError("Board size must be even.", "size")
-        blocks = parse_blocks(options["blocks"], options["size"], self.start(options["size"]))
-        options["blocks"] = " ".join(cell_name(y, x) for y, x in blocks)
-
-    def start(self, n: int) -> dict[tuple[int, int], str]:
-        """The starting discs (Othello overrides this)."""
-        return centre_cells(n)
-
-    def setup(self, options: dict[str, Any], seed: int) -> State:
-        n = options["size"]
-        blocks = parse_blocks(options["blocks"], n, self.start(n))
-        board = initial_board(n, blocks, self.start(n))
-        return {"board": ["".join(r) for r in board], "turn": 0, "passes": 0, "flipped": [], "last": None}
-
-    def to_move(self, state: State) -> list[Seat]:
-        return [] if self.outcome(state) else [state["turn"]]
-
-    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        if seat not in self.to_move(state):
-            return []
-        board, p = _rows(state), PLAYERS[seat]
-        return [
-            {"cell": cell_name(y, x)}
-            for y, row in enumerate(board)
-            for x, c in enumerate(row)
-            if c == EMPTY and _flip_lines(board, p, y, x)
-        ]
-
-    def play(self, state: State, seat: Seat, move: Move) -> State:
-        if seat not in self.to_move(state):
-            raise IllegalMove("It is not your turn.")
-        if not isinstance(move, dict):
-            raise IllegalMove('A move is {"cell": "D3"}.')
-        board, p = _rows(state), PLAYERS[seat]
-        if move.get("pass") is True and len(move) == 1:
-            if has_valid_moves(board, p):
-                raise IllegalMove("You cannot pass while you have a valid move.")
-            # A pass changes no disc: the last move and its flips stay highlighted.
-            return {**state, "turn": 1 - seat, "passes": state["passes"] + 1}
-        cell = move.get("cell")
-        if not isinstance(cell, str) or set(move) != {"cell"}:
-            raise IllegalMove('A move is {"cell": "D3"}.')
-        try:
-            y, x = parse_cell(cell, len(board))
-        except ValueError as exc:
-            raise IllegalMove(f"Invalid move: {exc}.") from None
-        flips = _flip_lines(board, p, y, x) if board[y][x] == EMPTY else []
-        if not flips:
-            raise IllegalMove(f"Invalid move: {cell_name(y, x)} flips no disc.")
-        valid_move(board, p, y, x, flip=True)
-        return {
-            "board": ["".join(r) for r in board],
-            "turn": 1 - seat,
-            "passes": 0,
-            "flipped": [cell_name(fy, fx) for fy, fx in flips],
-            "last": cell_name(y, x),
-        }
-
-    def forced(self, state: State) -> tuple[Seat, Move] | None:
-        if self.outcome(state) is None and not has_valid_moves(_rows(state), PLAYERS[state["turn"]]):
-            return state["turn"], {"pass": True}
-        return None
-
-    def outcome(self, state: State) -> Outcome | None:
-        board = _rows(state)
-        if has_empty_cells(board) and state["passes"] < 2:
-            return None
-        score = count(board)
-        if score[BLACK] == score[WHITE]:
-            return Outcome(None, "draw", score)
-        reason = "board full" if not has_empty_cells(board) else "no valid moves"
-        return Outcome(0 if score[BLACK] > score[WHITE] else 1, reason, score)
-
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return {**state, "size": len(state["board"]), "count": count(_rows(state))}
-
-    def player_label(self, seat: Seat) -> str:
-        return f"Player {PLAYERS[seat]}"
-
-    def move_label(self, state: State, seat: Seat, move: Move) -> str:
-        return "pass" if move.get("pass") else str(move.get("cell", "?")).upper()
-
-    def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
-        lines: list[str] = []
-        for number, (state, (seat, move)) in enumerate(zip(states, moves, strict=False), start=1):
-            lines += [f"Round {number}:", board_text(_rows(state))]
-            if move.get("pass"):
-                lines.append(f"{self.player_label(seat)} has no valid moves! Pass!")
-            else:
-                lines.append(f"{self.player_label(seat)}'s turn: {self.move_label(state, seat, move)}")
-        final = states[len(moves)]
-        end = self.outcome(final)
-        if end is None:
-            lines += [f"Round {len(moves) + 1}:", board_text(_rows(final))]
-        else:
-            lines += ["Game over:", board_text(_rows(final)), result_message(end)]
-        return "\n".join(lines) + "\n"
-
-
-def result_message(end: Outcome) -> str:
-    """The seed's last line: ``Player X wins!``, ``Player O wins!`` or ``Draw game!``."""
-    return "Draw game!" if end.winner is None else f"Player {PLAYERS[end.winner]} wins!"
-
-
-GAME = Reversi()

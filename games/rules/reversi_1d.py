@@ -1,4 +1,5 @@
 """1-D Reversi (seed: ``reversi-1d.txt``): one row of 12 slots, 6 moves each, no passes.
+The seed's functions; the site's engine is :mod:`games.rules.engines.reversi_1d`.
 
 The board is a list of 12 strings: ``" "`` empty, ``"X"`` black (seat 0, moves first),
 ``"O"`` white. Positions are 1-based. A player's ``turn`` is the piece they play, the
@@ -20,16 +21,11 @@ the new piece and is closed by a piece of the mover flips.
 
 from __future__ import annotations
 
-from typing import Any
-
-from .base import Game, IllegalMove, Move, Outcome, Seat, State
-
 Board = list[str]
 SIZE = 12
 EMPTY, BLACK, WHITE = " ", "X", "O"
 PLAYERS = (BLACK, WHITE)
 RULE = "+" + "-" * (2 * SIZE - 1) + "+"
-MOVE_SHAPE = 'A move is {"position": <1..12>}.'
 
 
 # -- the seed's functions ---------------------------------------------------------------
@@ -117,80 +113,3 @@ def count(board: Board) -> dict[str, int]:
 def initial_board() -> Board:
     """The empty 12-slot board."""
     return [EMPTY] * SIZE
-
-
-# -- the engine -------------------------------------------------------------------------
-class Reversi1D(Game):
-    """1-D Reversi: Black (X, seat 0) and White (O) alternate until the 12 slots are full."""
-
-    slug = "reversi_1d"
-    name = "1-D Reversi"
-    description = "Reversi on a single row of 12 slots: sandwich your opponent's pieces to flip them."
-    seats = (2, 2)
-    seat_names = ("Black (X)", "White (O)")
-    options = {}
-
-    def setup(self, options: dict[str, Any], seed: int) -> State:
-        return {"board": initial_board(), "turn": 0, "last": None, "flipped": []}
-
-    def to_move(self, state: State) -> list[Seat]:
-        return [] if is_game_over(state["board"]) else [state["turn"]]
-
-    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        if seat not in self.to_move(state):
-            return []
-        board, turn = state["board"], PLAYERS[seat]
-        return [{"position": p} for p in range(1, SIZE + 1) if is_valid_move(board, turn, p)]
-
-    def play(self, state: State, seat: Seat, move: Move) -> State:
-        if seat not in self.to_move(state):
-            raise IllegalMove("It is not your turn.")
-        if not isinstance(move, dict) or set(move) != {"position"} or type(move["position"]) is not int:
-            raise IllegalMove(MOVE_SHAPE)
-        board, turn, position = list(state["board"]), PLAYERS[seat], move["position"]
-        if not 1 <= position <= SIZE:
-            raise IllegalMove(f"Invalid move: position {position} is not between 1 and {SIZE}.")
-        if not is_valid_move(board, turn, position):
-            raise IllegalMove(f"Invalid move: position {position} is already taken.")
-        flipped = flips(board, turn, position)
-        place_piece(board, turn, position)
-        return {"board": board, "turn": 1 - seat, "last": position, "flipped": flipped}
-
-    def outcome(self, state: State) -> Outcome | None:
-        board = state["board"]
-        if not is_game_over(board):
-            return None
-        score = count(board)
-        if score[BLACK] == score[WHITE]:
-            return Outcome(None, "draw", score)
-        return Outcome(0 if score[BLACK] > score[WHITE] else 1, "board full", score)
-
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return {**state, "board": list(state["board"]), "size": SIZE, "count": count(state["board"])}
-
-    def player_label(self, seat: Seat) -> str:
-        return f"{PLAYERS[seat]} ({('black', 'white')[seat]})"
-
-    def move_label(self, state: State, seat: Seat, move: Move) -> str:
-        return str(move.get("position", "?"))
-
-    def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
-        lines: list[str] = []
-        for state, (seat, move) in zip(states, moves, strict=False):
-            lines += [board_text(state["board"]), f"{self.player_label(seat)} places at {move['position']}"]
-        final = states[len(moves)]
-        lines.append(board_text(final["board"]))
-        end = self.outcome(final)
-        if end is not None:
-            lines.append(result_message(end))
-        return "\n".join(lines) + "\n"
-
-
-def result_message(end: Outcome) -> str:
-    """The last line, as in the seed's example: ``O (white) wins!``, or ``Draw game!``."""
-    if end.winner is None:
-        return "Draw game!"
-    return f"{GAME.player_label(end.winner)} wins!"
-
-
-GAME = Reversi1D()

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.ai import alpha_battle as ai
-from games.rules.alpha_battle import GAME, LETTERS, alpha_battle, check_setup
+from games.rules.alpha_battle import LETTERS, alpha_battle
+from games.rules.engines.alpha_battle import GAME, check_setup
 
 LEVELS = ai.LEVELS["alpha_battle"]
 

@@ -12,7 +12,8 @@ from functools import cache
 import pytest
 
 from games.ai import connect_four as ai
-from games.rules.connect_four import COLOURS, GAME
+from games.rules.connect_four import COLOURS
+from games.rules.engines.connect_four import GAME
 
 SIZES = [(4, 4), (4, 5), (5, 4), (5, 9), (6, 7), (7, 6), (9, 5), (12, 12), (4, 12), (12, 4)]
 CHOOSERS = {"random": ai.random_move, "medium": ai.minimax4, "strong": ai.strong}

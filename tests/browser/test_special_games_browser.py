@@ -17,6 +17,7 @@ import re
 import pytest
 
 from games.rules import alpha_battle, journey
+from games.rules.engines.journey import GAME as JOURNEY
 from tests.browser import helpers
 from tests.browser.helpers import PHONE, create_match, join, ply, signup, username, wait_ply, wait_ply_above
 
@@ -166,7 +167,7 @@ def test_journey_classic_with_a_seed_to_the_victory(daphne_server, person):
     base = daphne_server.url
     page = person()
     options = {"mode": "classic", "monsters": 2, "elves": 1, "seed": 5}
-    world = journey.GAME.setup(journey.GAME.clean_options(options), 0)
+    world = JOURNEY.setup(JOURNEY.clean_options(options), 0)
     monsters = [tuple(m["pos"]) for m in world["monsters"]]
     powers = [m["power"] for m in world["monsters"]]
     elf = tuple(world["elves"][0]["pos"])

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games import services
-from games.errors import ServiceError
-from games.models import Match, Move, Seat
+from games.matches import services
+from games.matches.errors import ServiceError
+from games.matches.models import Match, Move, Seat
 
 pytestmark = pytest.mark.django_db
 

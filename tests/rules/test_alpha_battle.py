@@ -18,20 +18,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.alpha_battle import (
-    GAME,
-    SETUP_DESCRIPTION,
-    AlphaBattle,
     alpha_battle,
     battle_rounds,
-    check_setup,
     console_text,
     main,
-    parse_seed,
-    random_move,
     random_setup,
     remove_letters,
 )
 from games.rules.base import IllegalMove, OptionError
+from games.rules.engines.alpha_battle import (
+    GAME,
+    SETUP_DESCRIPTION,
+    AlphaBattle,
+    check_setup,
+    parse_seed,
+    random_move,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,8 +16,6 @@ from hypothesis import strategies as st
 
 from games.rules.base import IllegalMove, OptionError
 from games.rules.connect_four import (
-    GAME,
-    ConnectFour,
     any_floating,
     check_horizontal,
     check_major_diagonal,
@@ -28,19 +26,23 @@ from games.rules.connect_four import (
     get_colors,
     get_coords_by_color,
     get_size,
-    hint,
     init_board,
     is_column_full,
     is_valid_coord,
-    move_notation,
-    parse_move,
     place_one,
     pop_out,
     read_board,
     show_board,
+    winning_move,
+)
+from games.rules.engines.connect_four import (
+    GAME,
+    ConnectFour,
+    hint,
+    move_notation,
+    parse_move,
     start_board,
     winning_cells,
-    winning_move,
 )
 
 # -- the seed's sample boards -----------------------------------------------------------

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from games.rules import journey_text as text
 from games.rules.base import IllegalMove, OptionError
+from games.rules.engines.journey import GAME
 from games.rules.journey import (
-    GAME,
     HEALTH_CAP,
     board_text,
     draw,

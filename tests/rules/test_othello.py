@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.base import IllegalMove, OptionError
+from games.rules.engines.othello import GAME, Othello
+from games.rules.engines.reversi import Reversi
 from games.rules.othello import (
-    GAME,
-    Othello,
     board_text,
     getValidMoves,
     isValidMove,
@@ -25,7 +25,7 @@ from games.rules.othello import (
     selectNextPlay,
     start_board,
 )
-from games.rules.reversi import Reversi, cell_name, parse_cell, valid_move
+from games.rules.reversi import cell_name, parse_cell, valid_move
 
 START_TEXT = "\n".join(
     [

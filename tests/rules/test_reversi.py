@@ -16,9 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules.base import IllegalMove, OptionError
+from games.rules.engines.reversi import GAME, Reversi
 from games.rules.reversi import (
-    GAME,
-    Reversi,
     board_text,
     cell_name,
     centre_cells,

@@ -14,11 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.base import IllegalMove, OptionError
+from games.rules.engines.reversi_1d import GAME, Reversi1D
 from games.rules.reversi_1d import (
     BLACK,
-    GAME,
     WHITE,
-    Reversi1D,
     board_text,
     flips,
     get_opponent,

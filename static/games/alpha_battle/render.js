@@ -4,7 +4,7 @@
  * of what is typed (the server's `legal_moves` description gives that shape and the
  * server validates the move).
  *
- * Board view (games/rules/alpha_battle.py, view()):
+ * Board view (games/rules/engines/alpha_battle.py, view()):
  *   before both committed: {seed, committed: [bool, bool], revealed: false,
  *     setups: [own setup or null, ...], reduced/removed/score/message: null, rounds: []}
  *   after: {revealed: true, setups: [{letters, indices}, {letters, indices}],

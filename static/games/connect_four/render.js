@@ -2,7 +2,7 @@
  * Connect Four renderer: draws the board from the server's data only (it knows no rule).
  * The renderer contract is documented at the top of static/games/reversi/render.js.
  *
- * Board view (games/rules/connect_four.py `view()`):
+ * Board view (games/rules/engines/connect_four.py `view()`):
  *   {board: ["......", "..RY..", ...] (rows, top first; "." empty, "R" red = seat 0,
  *    "Y" yellow = seat 1), rows, columns, colours: ["R", "Y"], turn, colour_to_move,
  *    pop_out, last: {seat, action: "drop" | "pop", column, row} | null,

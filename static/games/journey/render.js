@@ -3,7 +3,7 @@
  * the board, the powers met so far, the open question and the messages all come from the
  * server's view; clicks become moves only when `match.legal_moves` describes them.
  *
- * Board view (games/rules/journey.py, view()):
+ * Board view (games/rules/engines/journey.py, view()):
  *   {mode, size: 10, round, turn: seat | null, grid: [[label | "", ...] x 10] (grid[x][y],
  *    x = row 0..9 down the left, y = column 0..9 across the top),
  *    warriors: [{name, seat, pos: [x, y] | null, health, crystals, alive}],

@@ -2,7 +2,7 @@
  * 1-D Reversi renderer: one row of 12 numbered slots, drawn from the server's data only.
  * The renderer contract is documented at the top of static/games/reversi/render.js.
  *
- * Board view (games/rules/reversi_1d.py `view()`):
+ * Board view (games/rules/engines/reversi_1d.py `view()`):
  *   {board: [" ", "X", "O", ...] (12 slots, position 1 first; "X" black = seat 0,
  *    "O" white = seat 1), size: 12, turn, last: <position> | null,
  *    flipped: [<positions flipped by the last move>], count: {X, O}}

@@ -1,5 +1,6 @@
-"""Moves run in batches on SQLite (games/db_batch.py) and the locking query reuses the row this
-process wrote (games/match_cache.py): neither may change what is stored or refused."""
+"""Service calls one after another keep each apart (a refused call changes nothing, each
+accepted move is announced once, in order), and a match row changed by another process is
+what the next call sees."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games import db_batch, services
-from games.errors import ServiceError
-from games.models import Match, Move
+from games.matches import services
+from games.matches.errors import ServiceError
+from games.matches.events import match_changed
+from games.matches.models import Match, Move
 from games.rules import GAMES
 
 pytestmark = pytest.mark.django_db(transaction=True)  # real commits: broadcasts happen on commit
@@ -29,7 +31,28 @@ def first_legal(match: Match, seat: int) -> dict:
     return GAMES["reversi"].legal_moves(match.state, seat)[0]
 
 
-def test_a_batch_keeps_each_call_apart():
+def run(calls) -> tuple[list[tuple[bool, object]], list[str]]:
+    """Each call's outcome (True and what it returned, or False and what it raised) and the
+    match of every "match changed" event sent, in order."""
+    announced: list[str] = []
+
+    def record(sender, change, **kwargs) -> None:
+        announced.append(change.match.pk)
+
+    match_changed.connect(record, dispatch_uid="test-record")
+    outcomes: list[tuple[bool, object]] = []
+    try:
+        for service, kwargs in calls:
+            try:
+                outcomes.append((True, service(**kwargs)))
+            except ServiceError as exc:
+                outcomes.append((False, exc))
+    finally:
+        match_changed.disconnect(dispatch_uid="test-record")
+    return outcomes, announced
+
+
+def test_calls_one_after_another_keep_each_apart():
     one, a1, b1 = started(1)
     two, a2, _ = started(2)
     calls = [
@@ -39,7 +62,7 @@ def test_a_batch_keeps_each_call_apart():
         (services.move_play, {"match_id": two.pk, "user": a2, "ply": 0, "move": first_legal(two, 0)}),
         (services.move_play, {"match_id": one.pk, "user": b1, "ply": 0, "move": first_legal(one, 0)}),
     ]
-    outcomes, sends = db_batch._run(calls)
+    outcomes, announced = run(calls)
 
     codes = [None if ok else o.code for ok, o in outcomes]
     assert all(isinstance(o, Match) if ok else isinstance(o, ServiceError) for ok, o in outcomes)
@@ -48,8 +71,8 @@ def test_a_batch_keeps_each_call_apart():
     assert [o.pk for ok, o in outcomes if ok] == [one.pk, two.pk]
     assert list(Move.objects.filter(match=one).values_list("ply", "seat")) == [(1, 0)]
     assert list(Move.objects.filter(match=two).values_list("ply", "seat")) == [(1, 0)]
-    # one new state per stored move, in the order the calls ran
-    assert [group for group, _ in sends] == [f"match-{one.pk}", f"match-{two.pk}"]
+    # one "match changed" per stored move, in the order the calls ran
+    assert announced == [one.pk, two.pk]
     one.refresh_from_db()
     assert one.ply == 1 and one.state["turn"] == 1
 

@@ -1,17 +1,15 @@
 """The search behind the strongest Reversi/Othello computer player (standard library only).
 
-It lives beside the rules, not in :mod:`games.ai`, because the seed's
-:func:`games.rules.othello.selectNextPlay` must play at the strongest level and the rules
-import nothing of ours but the rules: ``games.ai.reversi`` wraps this module for the site,
-so the dependency runs one way (``games.ai`` -> ``games.rules``). Positions are the
-bitboards of :mod:`.reversi_bits`.
+``games.ai.reversi`` wraps it for the site's ``strong`` level and the seed's
+:func:`games.rules.othello.selectNextPlay` calls :func:`best_move`. It knows no rules
+module: positions are the bitboards of :mod:`.reversi_bits`.
 
 The search is iterative-deepening negamax with alpha-beta, a transposition table, move
 ordering (the table's best move first, then corners, then the fewest replies for the
 opponent), an evaluation of mobility, corners, stability, frontier and parity, and an exact
 solve of the disc difference once few empties are left; all within a time budget.
 
->>> from games.rules.othello import start_board
+>>> from games.rules.engines.othello import start_board
 >>> best_move(start_board(), "X", budget=0.05) in [(2, 3), (3, 2), (4, 5), (5, 4)]
 True
 >>> best_move([["X", "O"], [".", "."]], "O") is None

@@ -11,13 +11,13 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.csrf import csrf_failure as html_csrf_failure
 from django.views.decorators.http import require_GET, require_POST
 
-from . import services
-from .ai import levels
-from .errors import ServiceError
-from .models import Match
-from .replays import replay_json
-from .rules import GAMES
-from .selectors import match_for_user
+from games.ai import levels
+from games.matches import services
+from games.matches.errors import ServiceError
+from games.matches.models import Match
+from games.matches.replays import replay_json
+from games.matches.selectors import match_for_user
+from games.rules import GAMES
 
 
 def error(code: str, message: str, status: int) -> JsonResponse:

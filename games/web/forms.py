@@ -6,9 +6,9 @@ from typing import Any
 
 from django import forms
 
-from .ai import levels
-from .models import Match
-from .rules import GAMES, OptionError
+from games.ai import levels
+from games.matches.models import Match
+from games.rules import GAMES, OptionError
 
 WIDGETS = {"int": forms.IntegerField, "text": forms.CharField, "bool": forms.BooleanField}
 

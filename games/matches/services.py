@@ -1,98 +1,42 @@
 """Every change to a match goes through these functions (views, API, consumer, admin, computer).
 
-Each runs in one transaction with the match row locked, and broadcasts the new state to the
-match's channel group only after the commit, so nobody ever sees a move that was not stored.
+Each runs in one transaction with the match row locked (``select_for_update``), writes with
+the ORM, and ends with ``events.announce``: the "match changed" event goes out only after the
+commit, so nobody ever sees a move that was not stored. Services never send anything
+themselves.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from functools import cache
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
-from django.db.models import JSONField, Q
+from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
-from . import absence, broadcast, computer, fastjson, match_cache
+from games.ai import levels as computer_levels
+from games.rules import GAMES, IllegalMove, OptionError
+
 from .errors import ServiceError
+from .events import announce
 from .models import Match, Move, Seat
-from .rules import GAMES, IllegalMove, OptionError
-from .selectors import UNKNOWN
-
-
-def _sql_write(sql: str, model, values: dict[str, Any], extra: tuple = ()) -> list[Any]:
-    """Run an INSERT/UPDATE of ``model`` with each value prepared by its field, as the ORM
-    would (datetimes, booleans), JSON as orjson's text; returns the prepared values."""
-    params = [_prepare(model, name, value) for name, value in values.items()]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, *extra])
-    return params
-
-
-def _prepare(model, name: str, value: Any) -> Any:
-    field = model._meta.get_field(name)
-    if isinstance(field, JSONField) and value is not None:
-        # The state's JSON text on every move: orjson, several times faster than json.
-        return connection.ops.adapt_json_value(value, fastjson.Encoder)
-    return field.get_db_prep_save(value, connection)
-
-
-def _insert_move(match: Match, seat: int, move: Any, forced: bool = False) -> None:
-    """Store a Move at ``match.ply`` in plain SQL (it runs for every move, and the ORM costs
-    more than the query; no signals are connected to Move)."""
-    values = {
-        "match_id": match.pk,
-        "ply": match.ply,
-        "seat": seat,
-        "move": move,
-        "forced": forced,
-        "created_at": timezone.now(),
-    }
-    _sql_write(_insert_sql(tuple(values)), Move, values)
-
-
-@cache
-def _insert_sql(names: tuple[str, ...]) -> str:
-    q, meta = connection.ops.quote_name, Move._meta
-    columns = ", ".join(q(meta.get_field(name).column) for name in names)
-    return f"INSERT INTO {q(meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
-
+from .selectors import UNKNOWN, can_abort
 
 # What a move changes in the match row (``updated_at`` is ``auto_now``).
-MOVE_FIELDS = ("ply", "state", "status", "result", "finished_at", "updated_at")
+MOVE_FIELDS = ["ply", "state", "status", "result", "finished_at", "updated_at"]
 
 
-def _save_move_fields(match: Match) -> None:
-    """``match.save(update_fields=MOVE_FIELDS)`` in plain SQL (see _insert_move)."""
-    match.updated_at = timezone.now()
-    values = {name: getattr(match, name) for name in MOVE_FIELDS}
-    params = _sql_write(_update_sql(), Match, values, (match.pk,))
-    match_cache.remember(match, params[MOVE_FIELDS.index("updated_at")])
-
-
-@cache
-def _update_sql() -> str:
-    q, meta = connection.ops.quote_name, Match._meta
-    assignments = ", ".join(f"{q(meta.get_field(name).column)} = %s" for name in MOVE_FIELDS)
-    return f"UPDATE {q(meta.db_table)} SET {assignments} WHERE {q(meta.pk.column)} = %s"
-
-
-def _after_commit(match: Match, last_move: Any = UNKNOWN) -> None:
-    """After the commit, announce ``match`` as just stored (``last_move``: see match_public)."""
-    transaction.on_commit(lambda: announce(match, last_move))
-
-
-def announce(match: Match, last_move: Any = UNKNOWN) -> None:
-    """Every socket of the match gets the new state; then a computer seat to move is woken,
-    and a player to move who has no open socket is watched (absence)."""
-    public = broadcast.match_changed(match.pk, match, last_move=last_move)
-    to_move = [p for p in public["players"] if p["seat"] in public["to_move"]]
-    if any(p["computer"] for p in to_move):
-        computer.wake(match.pk)
-    if any(p["username"] is not None and not p["computer"] and not p["connected"] for p in to_move):
-        absence.watch(match.pk)
+def _locked(match_id: str, user) -> Match:
+    """The match with its row locked until the transaction ends; ``match.user_seat`` is
+    ``user``'s seat (None if they have none)."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    seat = Seat.objects.filter(match=OuterRef("pk"), user_id=user_id).values("seat")[:1]
+    match = Match.objects.select_for_update().annotate(user_seat=Subquery(seat)).filter(pk=match_id).first()
+    if match is None:
+        raise ServiceError("not_found", "No such match.", 404)
+    return match
 
 
 def _ply_current(match: Match, seat: int, ply: int) -> bool:
@@ -112,7 +56,7 @@ def _apply_forced(match: Match, state: dict) -> dict:
         seat, move = forced
         state = rules.play(state, seat, move)
         match.ply += 1
-        _insert_move(match, seat, move, forced=True)
+        Move.objects.create(match=match, ply=match.ply, seat=seat, move=move, forced=True)
     return state
 
 
@@ -138,7 +82,7 @@ def _seat_levels(game: str, opponent: str, level: Any, seats: int) -> list[str]:
     if opponent != Match.Visibility.COMPUTER:
         return []
     levels = level if isinstance(level, list) else [level] * seats
-    allowed = computer.levels(game)
+    allowed = computer_levels(game)
     if len(levels) != seats or any(lv not in allowed for lv in levels):
         choices = ", ".join(allowed) or "none"
         raise ServiceError("bad_options", f"Computer level must be one of: {choices}.", 400, field="level")
@@ -151,7 +95,9 @@ def _clean_side(side: Any, seats: int, opponent: str) -> int | None:
         return None
     if side in ("random", None, ""):
         return secrets.randbelow(seats) if seats > 1 else 0
-    number = -1 if isinstance(side, bool) else int(side) if str(side).lstrip("-").isdigit() else -1
+    if isinstance(side, str) and side.isascii() and side.isdigit():
+        side = int(side)
+    number = side if type(side) is int else -1
     if not 0 <= number < seats:
         raise ServiceError("bad_options", f"Side must be 0..{seats - 1} or random.", 400, field="side")
     return number
@@ -162,7 +108,7 @@ def match_create(
 ) -> Match:
     """Create a match seating ``user`` (or, with side "watch" against the computer, only
     computers); raise ServiceError("bad_options") with a reason."""
-    rules = GAMES.get(game)
+    rules = GAMES.get(game) if isinstance(game, str) else None
     if rules is None:
         raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
     try:
@@ -192,14 +138,14 @@ def match_create(
         if levels or seats == 1:
             _start(match)
             match.save()
-        _after_commit(match)
+        announce(match)
     return match
 
 
 def match_join(*, match_id: str, user) -> Match:
     """Take a free seat; the match starts when every seat is taken. Joining twice is a no-op."""
     with transaction.atomic():
-        match = match_cache.locked(match_id, user)
+        match = _locked(match_id, user)
         if match.user_seat is not None:
             return match
         if match.status != Match.Status.WAITING:
@@ -212,7 +158,7 @@ def match_join(*, match_id: str, user) -> Match:
         if not match.seats.filter(user__isnull=True, level="").exists():
             _start(match)
         match.save()
-        _after_commit(match)
+        announce(match)
     return match
 
 
@@ -222,7 +168,7 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
     ``seat`` is given only by the computer player; people are found by ``user``.
     """
     with transaction.atomic():
-        match = match_cache.locked(match_id, user)
+        match = _locked(match_id, user)
         if seat is None:
             seat = match.user_seat
             if seat is None:
@@ -245,22 +191,22 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
         match.ply += 1
         try:
             # No savepoint: on an error the whole transaction is rolled back at once anyway.
-            _insert_move(match, seat, move)
+            Move.objects.create(match=match, ply=match.ply, seat=seat, move=move)
         except IntegrityError:
             raise ServiceError("stale_ply", "Another move was stored for this ply first.", 409) from None
         played = {"ply": match.ply, "seat": seat, "move": move}
         state = _apply_forced(match, state)
         _finish_if_over(match, state)
         match.state = state
-        _save_move_fields(match)
-        _after_commit(match, played if match.ply == played["ply"] else UNKNOWN)
+        match.save(update_fields=MOVE_FIELDS)
+        announce(match, last_move=played if match.ply == played["ply"] else UNKNOWN)
     return match
 
 
 def match_resign(*, match_id: str, user) -> Match:
     """Resign: the other side wins at once (before the start, resigning aborts)."""
     with transaction.atomic():
-        match = match_cache.locked(match_id, user)
+        match = _locked(match_id, user)
         seat = match.user_seat
         if seat is None:
             raise ServiceError("not_a_player", "You are not a player in this match.", 403)
@@ -284,35 +230,14 @@ def match_resign(*, match_id: str, user) -> Match:
             }
         match.finished_at = timezone.now()
         match.save()
-        _after_commit(match)
+        announce(match)
     return match
-
-
-# Matches known to be past the abort window (two seats have moved): that never changes back,
-# so each process remembers it instead of reading the moves again for every new state.
-_PAST_ABORT: dict[str, None] = {}
-_PAST_ABORT_MAX = 20_000
-
-
-def can_abort(match: Match) -> bool:
-    """Abort is allowed until the second player has made a first move."""
-    if match.status == Match.Status.WAITING:
-        return True
-    if match.status != Match.Status.ACTIVE or match.pk in _PAST_ABORT:
-        return False
-    movers = match.moves.filter(forced=False).order_by().values_list("seat", flat=True).distinct()[:2]
-    if len(set(movers)) < 2:
-        return True
-    if len(_PAST_ABORT) >= _PAST_ABORT_MAX:
-        _PAST_ABORT.clear()
-    _PAST_ABORT[match.pk] = None
-    return False
 
 
 def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
     """Abort a match (players: before the second player's first move; staff: any time)."""
     with transaction.atomic():
-        match = match_cache.locked(match_id, user)
+        match = _locked(match_id, user)
         if not staff:
             if match.user_seat is None:
                 raise ServiceError("not_a_player", "You are not a player in this match.", 403)
@@ -327,7 +252,7 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
         match.status = Match.Status.ABORTED
         match.finished_at = timezone.now()
         match.save()
-        _after_commit(match)
+        announce(match)
     return match
 
 
@@ -337,7 +262,7 @@ def match_rematch(*, match_id: str, user) -> Match:
     Asking again returns the rematch already made.
     """
     with transaction.atomic():
-        old = match_cache.locked(match_id, user)
+        old = _locked(match_id, user)
         if old.user_seat is None:
             raise ServiceError("not_a_player", "You are not a player in this match.", 403)
         if old.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
@@ -364,6 +289,6 @@ def match_rematch(*, match_id: str, user) -> Match:
         else:
             match.status = Match.Status.WAITING
         match.save()
-        _after_commit(match)
-        _after_commit(old)  # the old page learns about the rematch
+        announce(match)
+        announce(old)  # the old page learns about the rematch
     return match

@@ -3,92 +3,87 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from games.rules import GAMES
+
 from .models import Match, Move, Presence, Seat
+
+UNKNOWN: Any = object()  # match_public's hint: not known, read it from the database
+
+
+def presence_cutoff() -> Any:
+    """Sockets last seen before this are counted as gone (their server died)."""
+    return timezone.now() - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
 
 
 def connected_user_ids(match: Match) -> set[int]:
     """Users with a live socket on this match (any server process)."""
-    cutoff = timezone.now() - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
-    return set(Presence.objects.filter(match=match, seen_at__gte=cutoff).values_list("user_id", flat=True))
+    live = Presence.objects.filter(match=match, seen_at__gte=presence_cutoff())
+    return set(live.values_list("user_id", flat=True))
 
 
 def read_last_move(match: Match) -> dict[str, Any] | None:
-    row = Move.objects.filter(match=match).order_by("-ply").values("ply", "seat", "move").first()
-    return dict(row) if row else None
+    """The last stored move as ``{"ply", "seat", "move"}``, or None."""
+    return Move.objects.filter(match=match).order_by("-ply").values("ply", "seat", "move").first()
 
 
-UNKNOWN: Any = object()  # match_public's hints: not known, ask the database
+def can_abort(match: Match) -> bool:
+    """Abort is allowed until the second player has made a first move."""
+    if match.status == Match.Status.WAITING:
+        return True
+    if match.status != Match.Status.ACTIVE:
+        return False
+    movers = match.moves.filter(forced=False).order_by().values_list("seat", flat=True).distinct()[:2]
+    return len(movers) < 2
 
 
-@cache
-def _players_sql() -> str:
-    q = connection.ops.quote_name
-    user = get_user_model()._meta
-    return (
-        f"SELECT s.seat, s.level, u.{q(user.get_field('username').column)}, EXISTS("
-        f"SELECT 1 FROM {q(Presence._meta.db_table)} p"
-        " WHERE p.match_id = s.match_id AND p.user_id = s.user_id AND p.seen_at >= %s)"
-        f" FROM {q(Seat._meta.db_table)} s"
-        f" LEFT JOIN {q(user.db_table)} u ON u.{q(user.pk.column)} = s.user_id"
-        " WHERE s.match_id = %s ORDER BY s.seat"
+def players(match: Match) -> list[dict[str, Any]]:
+    """The seats in order, each with its user and whether a socket of theirs is live."""
+    online = Presence.objects.filter(
+        match=OuterRef("match"), user=OuterRef("user"), seen_at__gte=presence_cutoff()
     )
-
-
-def _players(match: Match, rules) -> list[dict[str, Any]]:
-    """The seats in order, each with its user and whether a socket of theirs is live.
-
-    One plain SQL query: it runs for every new state (every move), and building it with the
-    ORM costs some twenty times what the query itself costs."""
-    cutoff = timezone.now() - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
-    with connection.cursor() as cursor:
-        cursor.execute(_players_sql(), [connection.ops.adapt_datetimefield_value(cutoff), match.pk])
-        rows = cursor.fetchall()
-    names = rules.seat_names
+    seats = Seat.objects.filter(match=match).select_related("user").annotate(online=Exists(online))
+    names = match.rules.seat_names
     return [
         {
-            "seat": seat,
-            "username": username,
-            "connected": bool(level) or bool(online),
-            "computer": level or None,
-            "label": names[seat] if seat < len(names) else f"Seat {seat}",
+            "seat": s.seat,
+            "username": s.user.username if s.user else None,
+            "connected": bool(s.level) or s.online,
+            "computer": s.level or None,
+            "label": names[s.seat] if s.seat < len(names) else f"Seat {s.seat}",
         }
-        for seat, level, username, online in rows
+        for s in seats.order_by("seat")
     ]
 
 
 def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
-    """The match as every viewer sees it, without the per-viewer fields (you, board, legal_moves).
+    """The match as every viewer sees it, without the per-viewer fields (you, board,
+    legal_moves); ``state`` is the raw game state they are rendered from.
 
     ``last_move`` may be given by a service that has just stored it (else it is read).
     """
-    from .services import can_abort
-
-    rules = match.rules
-    to_move = rules.to_move(match.state) if match.status == Match.Status.ACTIVE else []
+    to_move = match.rules.to_move(match.state) if match.status == Match.Status.ACTIVE else []
     over = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
     # Only a match that is over can have a rematch (services.match_rematch).
     rematch = Match.objects.filter(rematch_of=match).values_list("id", flat=True).first() if over else None
     return {
         "id": match.id,
         "game": match.game,
-        "name": rules.name,
+        "name": match.rules.name,
         "options": match.options,
         "status": match.status,
-        "players": _players(match, rules),
+        "players": players(match),
         "ply": match.ply,
         "to_move": to_move,
         "turn": to_move[0] if len(to_move) == 1 else None,
         "last_move": read_last_move(match) if last_move is UNKNOWN else last_move,
         "result": match.result,
-        "url": f"/m/{match.id}/",
+        "url": match.get_absolute_url(),
         "invite_url": f"/m/{match.id}/join/",
         "replay_url": f"/r/{match.replay_slug}/",
         "can_abort": can_abort(match),
@@ -104,8 +99,6 @@ def seat_in(public: dict[str, Any], username: str | None) -> int | None:
 
 def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
     """The protocol's ``match`` object for one viewer, from the public data and raw state."""
-    from .rules import GAMES
-
     rules = GAMES[public["game"]]
     you = seat_in(public, username)
     state = public["state"]
@@ -119,6 +112,12 @@ def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
     out["legal_moves"] = rules.legal_moves(state, you) if active and you in public["to_move"] else []
     out["hint"] = rules.hint(state, you) if out["legal_moves"] else None
     return out
+
+
+def match_for_user(match: Match, user) -> dict[str, Any]:
+    """The protocol's match object for ``user`` (anonymous: a spectator)."""
+    username = user.username if user is not None and user.is_authenticated else None
+    return for_seat(match_public(match), username)
 
 
 def match_rows(matches, user) -> list[dict[str, Any]]:
@@ -135,7 +134,7 @@ def match_rows(matches, user) -> list[dict[str, Any]]:
                 "name": rules.name,
                 "status": match.status,
                 "ply": match.ply,
-                "url": f"/m/{match.id}/",
+                "url": match.get_absolute_url(),
                 "you": next((s.seat for s in seats if s.user_id == user.pk), None),
                 "to_move": rules.to_move(match.state) if match.status == Match.Status.ACTIVE else [],
                 "players": [
@@ -145,9 +144,3 @@ def match_rows(matches, user) -> list[dict[str, Any]]:
             }
         )
     return rows
-
-
-def match_for_user(match: Match, user) -> dict[str, Any]:
-    """The protocol's match object for ``user`` (anonymous: a spectator)."""
-    username = user.username if user is not None and user.is_authenticated else None
-    return for_seat(match_public(match), username)

@@ -7,20 +7,19 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import condition, require_http_methods
 
-from . import services
-from .ai import LEVELS
-from .errors import ServiceError
+from games.ai import LEVELS
+from games.matches import services
+from games.matches.errors import ServiceError
+from games.matches.models import Match, Seat
+from games.matches.replays import replay_json, replay_summary, transcript
+from games.matches.selectors import match_for_user, match_rows
+from games.rules import GAMES
+
 from .forms import MatchCreateForm
-from .models import Match, Seat
-from .page_cache import visitor_cache
-from .replays import replay_json, replay_summary, transcript
-from .rules import GAMES
-from .selectors import match_for_user, match_rows
 
 
-@visitor_cache
 def lobby(request: HttpRequest) -> HttpResponse:
     """Open seats to join, your ongoing matches (whose turn), recent finished matches.
 
@@ -107,7 +106,13 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
     return redirect(match.get_absolute_url())
 
 
-@visitor_cache
+def _replay_etag(request: HttpRequest, slug: str) -> str | None:
+    """A replay changes only with a new move or the end of its match."""
+    row = Match.objects.filter(replay_slug=slug).values_list("ply", "status", "updated_at").first()
+    return None if row is None else "-".join(map(str, row))
+
+
+@condition(etag_func=_replay_etag)
 def replay(request: HttpRequest, slug: str) -> HttpResponse:
     """The replay page: every ply, the move list, autoplay, ``?ply=N``."""
     match = get_object_or_404(Match, replay_slug=slug)

@@ -2,6 +2,6 @@
 
 from django.urls import path
 
-from .consumers import MatchConsumer
+from .consumer import MatchConsumer
 
 websocket_urlpatterns = [path("ws/matches/<str:match_id>/", MatchConsumer.as_asgi())]

@@ -1,0 +1,63 @@
+"""Players who left for good: after a timeout the server plays their turn's skip move, for
+games that allow it (The Journey), so the others can finish.
+
+A subscriber of ``match_changed``: a player to move with no open socket is watched; if they
+are still away ``ABSENT_SKIP_SECONDS`` later, at the same ply, their skip is played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.dispatch import receiver
+
+from games.matches import services
+from games.matches.errors import ServiceError
+from games.matches.events import MatchChange, match_changed
+from games.matches.models import Match
+from games.matches.selectors import connected_user_ids
+from games.rules import GAMES
+
+from .tasks import start_once
+
+log = logging.getLogger(__name__)
+
+
+@receiver(match_changed, dispatch_uid="autoplay.absence")
+def watch_absent(sender, change: MatchChange, **kwargs) -> None:
+    """Start a timer for every absent player to move who could be skipped."""
+    public = change.public
+    rules = GAMES[public["game"]]
+    for player in public["players"]:
+        seat = player["seat"]
+        absent = player["username"] is not None and not player["computer"] and not player["connected"]
+        if absent and seat in public["to_move"] and rules.skip_move(public["state"], seat) is not None:
+            start_once(
+                ("absence", public["id"], public["ply"], seat), skip_later, public["id"], public["ply"], seat
+            )
+
+
+async def skip_later(match_id: str, ply: int, seat: int) -> None:
+    """Wait, then skip ``seat``'s turn if they are still away at ``ply``."""
+    await asyncio.sleep(settings.ABSENT_SKIP_SECONDS)
+    try:
+        await database_sync_to_async(skip_if_absent)(match_id, ply, seat)
+    except ServiceError as exc:
+        log.info("skip in %s refused: %s", match_id, exc.message)
+    except Exception:
+        log.exception("skip failed in %s", match_id)
+
+
+def skip_if_absent(match_id: str, ply: int, seat: int) -> None:
+    """Play ``seat``'s skip move at ``ply`` if its player still has no open socket."""
+    match = Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, ply=ply).first()
+    if match is None:
+        return
+    player = match.seats.filter(seat=seat, level="", user__isnull=False).first()
+    skip = match.rules.skip_move(match.state, seat)
+    if player is None or skip is None or player.user_id in connected_user_ids(match):
+        return
+    services.move_play(match_id=match_id, user=None, ply=ply, move=skip, seat=seat)

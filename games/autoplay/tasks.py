@@ -1,0 +1,33 @@
+"""Turns the server plays run as tasks on the server's event loop, one per key at a time.
+
+Receivers of ``match_changed`` run in the thread that committed; ``start_once`` hands the
+turn to the event loop (``async_to_sync`` runs it there), so no thread waits for a turn
+and every send happens on the loop the channel layer lives on. Outside a server (a shell,
+a synchronous test) there is no loop to keep the task: it is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+
+_running: dict[Hashable, asyncio.Task] = {}
+
+
+def start_once(key: Hashable, turn: Callable[..., Awaitable[Any]], *args: Any) -> None:
+    """Run ``turn(*args)`` as a task on the server's loop, unless one with ``key`` runs."""
+    async_to_sync(_start)(key, turn, args)
+
+
+async def _start(key: Hashable, turn: Callable[..., Awaitable[Any]], args: tuple) -> None:
+    if key in _running:
+        return
+    # A context of its own: the caller's (a request's or a socket call's) ends before the
+    # turn does, and its database thread with it.
+    task = asyncio.get_running_loop().create_task(turn(*args), context=contextvars.Context())
+    _running[key] = task
+    task.add_done_callback(lambda _: _running.pop(key, None))

@@ -1,0 +1,144 @@
+"""Matches, their seats and their moves. No rules here: they live in ``games.rules``."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.rules import GAMES
+
+
+def new_match_id() -> str:
+    """An unguessable match id (the match link is also the invite link)."""
+    return secrets.token_urlsafe(9)
+
+
+def new_replay_slug() -> str:
+    """An unguessable replay slug, distinct from the match id."""
+    return secrets.token_urlsafe(12)
+
+
+class MatchQuerySet(models.QuerySet):
+    def open(self) -> MatchQuerySet:
+        """Matches listed in the lobby with a free seat."""
+        return self.filter(status=Match.Status.WAITING, visibility=Match.Visibility.OPEN)
+
+    def ongoing(self) -> MatchQuerySet:
+        return self.filter(status__in=[Match.Status.WAITING, Match.Status.ACTIVE])
+
+    def finished(self) -> MatchQuerySet:
+        return self.filter(status=Match.Status.FINISHED)
+
+    def of_user(self, user) -> MatchQuerySet:
+        return self.filter(seats__user=user).distinct()
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting"
+        ACTIVE = "active"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    class Visibility(models.TextChoices):
+        OPEN = "open", "Open seat in the lobby"
+        INVITE = "invite", "Invite a friend"
+        COMPUTER = "computer", "Play the computer"
+
+    id = models.CharField(primary_key=True, max_length=16, default=new_match_id, editable=False)
+    game = models.CharField(max_length=32, db_index=True)  # a slug of games.rules.GAMES
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.INVITE)
+    state = models.JSONField(default=dict)
+    ply = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    replay_slug = models.CharField(max_length=32, unique=True, default=new_replay_slug, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.rules.name} {self.id}"
+
+    @property
+    def rules(self):
+        return GAMES[self.game]
+
+    @property
+    def option_labels(self) -> list[tuple[str, str]]:
+        """The options worth showing, as (label, value) for people: unset ones left out."""
+        shown = []
+        for name, option in self.rules.options.items():
+            value = self.options.get(name)
+            if value in (None, "", False):
+                continue
+            shown.append((option.label or name, "yes" if value is True else str(value)))
+        return shown
+
+    def get_absolute_url(self) -> str:
+        return f"/m/{self.id}/"
+
+
+class Seat(models.Model):
+    """A seat of a match: a user, the computer (``level`` set), or still free."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    level = models.CharField(max_length=16, blank=True, default="")
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="seat_unique_number"),
+            models.UniqueConstraint(
+                fields=["match", "user"], condition=Q(user__isnull=False), name="seat_unique_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} seat {self.seat}"
+
+
+class Move(models.Model):
+    """One accepted move: ``ply`` counts from 1; a pass the server forced is a move too."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    move = models.JSONField()
+    forced = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["ply"]
+        constraints = [models.UniqueConstraint(fields=["match", "ply"], name="move_unique_ply")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} #{self.ply}"
+
+
+class Presence(models.Model):
+    """One open socket of a user in a match; shared by every server process."""
+
+    channel_name = models.CharField(max_length=200, primary_key=True)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seen_at = models.DateTimeField(db_index=True)

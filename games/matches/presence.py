@@ -1,0 +1,53 @@
+"""Who is connected to a match: one row per open socket, visible to every server process.
+
+A player's socket arriving or leaving changes what everyone sees (``players[].connected``),
+so both are changes of the match and end with ``events.announce``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from .events import announce
+from .models import Match, Presence, Seat
+from .selectors import match_public
+
+
+def join(*, match_id: str, user, channel_name: str) -> dict[str, Any] | None:
+    """Open a socket on a match: record it (a logged-in user's) and return the match's public
+    data for its first state; None if there is no such match. When the user is a player, the
+    match changes (they are connected); the joining socket itself is left out of that
+    announcement, since it shows the data returned here."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    if user is None or not user.is_authenticated:
+        return match_public(match)
+    change = None
+    with transaction.atomic():
+        Presence.objects.create(channel_name=channel_name, match=match, user=user, seen_at=timezone.now())
+        if Seat.objects.filter(match=match, user=user).exists():
+            change = announce(match, skip_channel=channel_name)
+    return change.public if change is not None else match_public(match)
+
+
+def touch(*, channel_name: str) -> None:
+    """A ping keeps a socket counted as connected (stale rows expire after a crash)."""
+    Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+
+
+def leave(*, match_id: str, channel_name: str) -> None:
+    """Forget a socket; when it was a player's, the match changes (the others see them go,
+    a computer or the absence timer may have to act)."""
+    with transaction.atomic():
+        gone = Presence.objects.filter(channel_name=channel_name).values_list("user_id", flat=True).first()
+        if gone is None:
+            return
+        Presence.objects.filter(channel_name=channel_name).delete()
+        if Seat.objects.filter(match_id=match_id, user_id=gone).exists():
+            match = Match.objects.filter(pk=match_id).first()
+            if match is not None:
+                announce(match)

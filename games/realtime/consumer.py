@@ -1,0 +1,163 @@
+"""The match socket (``/ws/matches/<id>/``): thin; every change goes through the services.
+
+A frame is decoded (``decode_json``), rate-limited, parsed into a typed message
+(``messages.parse``) and handed to one service in one ``database_sync_to_async`` call. A
+refusal goes back to this socket only, with a fresh state. New states arrive as the group
+event ``match.state`` (sent by ``broadcast`` after each commit); each socket renders its own
+viewer's view of them.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+import orjson
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from games.matches import presence, services
+from games.matches.errors import ServiceError
+from games.matches.selectors import for_seat
+
+from . import messages
+from .broadcast import group_name
+from .ratelimit import TokenBucket
+
+MAX_FRAME = 64 * 1024
+
+# protocol.md's codes, plus cannot_abort for the "abort" extension message.
+PROTOCOL_CODES = {
+    "bad_message",
+    "not_a_player",
+    "not_your_turn",
+    "stale_ply",
+    "illegal_move",
+    "match_over",
+    "rate_limited",
+    "cannot_abort",
+}
+
+try:  # what daphne's WebSocket protocol raises on a send to a client that has just gone
+    from autobahn.exception import Disconnected as ClientGone
+except ImportError:  # another ASGI server
+    ClientGone = ()
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    """One client's socket on one match: players act, spectators watch."""
+
+    public: dict[str, Any] | None = None  # the latest public match data, kept current by events
+
+    async def connect(self) -> None:
+        self.match_id: str = self.scope["url_route"]["kwargs"]["match_id"]
+        self.user = self.scope.get("user")
+        self.username: str | None = self.user.username if self.user and self.user.is_authenticated else None
+        self.group = group_name(self.match_id)
+        self.bucket = TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
+        # In the group before the first state is read, so that no later state is missed.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
+        public = await database_sync_to_async(presence.join)(
+            match_id=self.match_id, user=self.user, channel_name=self.channel_name
+        )
+        if public is None:
+            await self.close(code=4404)  # its disconnect leaves the group
+            return
+        await self.show(public)
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.public is not None and self.username:  # presence.join recorded this socket
+            await database_sync_to_async(presence.leave)(
+                match_id=self.match_id, channel_name=self.channel_name
+            )
+
+    # -- client -> server -------------------------------------------------------------
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Rate-limit and decode one frame; anything but a known message is bad_message."""
+        if not self.bucket.take():
+            await self.refuse("rate_limited", "Too many messages: slow down.")
+            return
+        if text_data is None or len(text_data) > MAX_FRAME:
+            await self.refuse("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
+            return
+        try:
+            message = messages.parse(await self.decode_json(text_data))
+        except messages.BadMessage as exc:
+            await self.refuse("bad_message", str(exc))
+            return
+        await self.handle(message)
+
+    async def handle(self, message: messages.Message) -> None:
+        """Answer a ping; hand anything else to its service."""
+        match message:
+            case messages.Ping():
+                if self.username:
+                    await database_sync_to_async(presence.touch)(channel_name=self.channel_name)
+                await self.send_json({"type": "pong"})
+            case messages.Move(ply=ply, move=move):
+                await self.call(services.move_play, ply=ply, move=move)
+            case messages.Resign():
+                await self.call(services.match_resign)
+            case messages.Abort():
+                await self.call(services.match_abort)
+
+    async def call(self, service, **kwargs: Any) -> None:
+        """Run a service as this socket's user; a refusal goes back to this socket only."""
+        if not self.username:
+            await self.refuse("not_a_player", "Log in and take a seat to play; spectators only watch.")
+            return
+        try:
+            # The new state has gone to the group when this returns (broadcast on commit).
+            await database_sync_to_async(service)(match_id=self.match_id, user=self.user, **kwargs)
+        except ServiceError as exc:
+            await self.refuse(exc.code if exc.code in PROTOCOL_CODES else "bad_message", exc.message)
+
+    async def refuse(self, code: str, message: str) -> None:
+        """Tell this socket why, then send its fresh state (kept current by the group)."""
+        await self.send_json({"type": "error", "code": code, "message": message})
+        if self.public is not None:
+            await self.show(self.public)
+
+    # -- server -> client ---------------------------------------------------------------
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
+        """orjson, which also refuses NaN, Infinity and nesting deeper than 1024."""
+        try:
+            return orjson.loads(text_data)
+        except orjson.JSONDecodeError:
+            raise messages.BadMessage("That frame is not JSON.") from None
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return orjson.dumps(content).decode()
+
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Send a frame; a client that closed meanwhile (its disconnect event not yet handled
+        here) misses nothing it needs: a reconnecting page gets the current state first."""
+        with suppress(ClientGone):
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        """Channels' send_json, through ``send`` above (its own goes straight to the parent's)."""
+        await self.send(text_data=await self.encode_json(content), close=close)
+
+    async def show(self, public: dict[str, Any]) -> None:
+        """Send this viewer's own view of ``public`` (a match's public data) as a state."""
+        self.public = public
+        await self.send_json({"type": "state", "match": for_seat(public, self.username)})
+
+    async def match_state(self, event: dict[str, Any]) -> None:
+        """Group event ``match.state``: show the new state, unless this socket already has it
+        (its own arrival) or has shown a newer one (a socket's ply never goes backwards)."""
+        if event.get("skip") == self.channel_name:
+            return
+        public = event["public"]
+        if self.public is not None and public["ply"] < self.public["ply"]:
+            return
+        await self.show(public)

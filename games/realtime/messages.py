@@ -1,0 +1,75 @@
+"""Every message a client may send on a match socket, parsed once into a typed value.
+
+``parse`` turns a decoded JSON frame into one of the message types below, or raises
+:class:`BadMessage` with the reason the client gets (code ``bad_message``). The consumer
+never looks inside a frame itself.
+
+>>> parse({"type": "move", "ply": 3, "move": {"cell": "D3"}})
+Move(ply=3, move={'cell': 'D3'})
+>>> parse({"type": "ping"})
+Ping()
+>>> parse({"type": "move", "ply": "3", "move": {}})
+Traceback (most recent call last):
+...
+games.realtime.messages.BadMessage: ply must be an integer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class BadMessage(ValueError):
+    """A frame that is not one of the messages below; its text says why."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """``{"type": "move", "ply": <the ply the client saw>, "move": {...}}``"""
+
+    ply: int
+    move: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Resign:
+    """``{"type": "resign"}``"""
+
+
+@dataclass(frozen=True)
+class Abort:
+    """``{"type": "abort"}``: before the second player's first move."""
+
+
+@dataclass(frozen=True)
+class Ping:
+    """``{"type": "ping"}``: the server answers ``{"type": "pong"}``."""
+
+
+Message = Move | Resign | Abort | Ping
+
+EXPECTED = 'Expected {"type": "move" | "resign" | "abort" | "ping", ...}.'
+
+
+def parse(content: Any) -> Message:
+    """The typed message of a decoded frame; raises BadMessage."""
+    kind = content.get("type") if isinstance(content, dict) else None
+    if kind == "move":
+        return _move(content)
+    simple = {"resign": Resign, "abort": Abort, "ping": Ping}
+    if isinstance(kind, str) and kind in simple:
+        return simple[kind]()
+    raise BadMessage(EXPECTED)
+
+
+def _move(content: dict[str, Any]) -> Move:
+    if (
+        set(content) - {"type", "ply", "move"}
+        or "ply" not in content
+        or not isinstance(content.get("move"), dict)
+    ):
+        raise BadMessage('A move is {"type": "move", "ply": <int>, "move": {...}}.')
+    if type(content["ply"]) is not int:
+        raise BadMessage("ply must be an integer.")
+    return Move(ply=content["ply"], move=content["move"])

@@ -1,0 +1,107 @@
+"""The site's engine of 1-D Reversi (slug ``reversi_1d``), built from the seed's functions
+in :mod:`games.rules.reversi_1d`.
+
+State: ``{"board": [12 strings], "turn": seat, "last": position or None, "flipped":
+[positions]}``; a move is ``{"position": <1..12>}``.
+
+>>> state = GAME.play(GAME.setup({}, seed=0), 0, {"position": 3})
+>>> GAME.play(state, 1, {"position": 4})["turn"], GAME.legal_moves(state, 1)[:3]
+(0, [{'position': 1}, {'position': 2}, {'position': 4}])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Game, IllegalMove, Move, Outcome, Seat, State
+from ..reversi_1d import (
+    BLACK,
+    PLAYERS,
+    SIZE,
+    WHITE,
+    board_text,
+    count,
+    flips,
+    initial_board,
+    is_game_over,
+    is_valid_move,
+    place_piece,
+)
+
+MOVE_SHAPE = 'A move is {"position": <1..12>}.'
+
+
+class Reversi1D(Game):
+    """1-D Reversi: Black (X, seat 0) and White (O) alternate until the 12 slots are full."""
+
+    slug = "reversi_1d"
+    name = "1-D Reversi"
+    description = "Reversi on a single row of 12 slots: sandwich your opponent's pieces to flip them."
+    seats = (2, 2)
+    seat_names = ("Black (X)", "White (O)")
+    options = {}
+
+    def setup(self, options: dict[str, Any], seed: int) -> State:
+        return {"board": initial_board(), "turn": 0, "last": None, "flipped": []}
+
+    def to_move(self, state: State) -> list[Seat]:
+        return [] if is_game_over(state["board"]) else [state["turn"]]
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        if seat not in self.to_move(state):
+            return []
+        board, turn = state["board"], PLAYERS[seat]
+        return [{"position": p} for p in range(1, SIZE + 1) if is_valid_move(board, turn, p)]
+
+    def play(self, state: State, seat: Seat, move: Move) -> State:
+        if seat not in self.to_move(state):
+            raise IllegalMove("It is not your turn.")
+        if not isinstance(move, dict) or set(move) != {"position"} or type(move["position"]) is not int:
+            raise IllegalMove(MOVE_SHAPE)
+        board, turn, position = list(state["board"]), PLAYERS[seat], move["position"]
+        if not 1 <= position <= SIZE:
+            raise IllegalMove(f"Invalid move: position {position} is not between 1 and {SIZE}.")
+        if not is_valid_move(board, turn, position):
+            raise IllegalMove(f"Invalid move: position {position} is already taken.")
+        flipped = flips(board, turn, position)
+        place_piece(board, turn, position)
+        return {"board": board, "turn": 1 - seat, "last": position, "flipped": flipped}
+
+    def outcome(self, state: State) -> Outcome | None:
+        board = state["board"]
+        if not is_game_over(board):
+            return None
+        score = count(board)
+        if score[BLACK] == score[WHITE]:
+            return Outcome(None, "draw", score)
+        return Outcome(0 if score[BLACK] > score[WHITE] else 1, "board full", score)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return {**state, "board": list(state["board"]), "size": SIZE, "count": count(state["board"])}
+
+    def player_label(self, seat: Seat) -> str:
+        return f"{PLAYERS[seat]} ({('black', 'white')[seat]})"
+
+    def move_label(self, state: State, seat: Seat, move: Move) -> str:
+        return str(move.get("position", "?"))
+
+    def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
+        lines: list[str] = []
+        for state, (seat, move) in zip(states, moves, strict=False):
+            lines += [board_text(state["board"]), f"{self.player_label(seat)} places at {move['position']}"]
+        final = states[len(moves)]
+        lines.append(board_text(final["board"]))
+        end = self.outcome(final)
+        if end is not None:
+            lines.append(result_message(end))
+        return "\n".join(lines) + "\n"
+
+
+def result_message(end: Outcome) -> str:
+    """The last line, as in the seed's example: ``O (white) wins!``, or ``Draw game!``."""
+    if end.winner is None:
+        return "Draw game!"
+    return f"{GAME.player_label(end.winner)} wins!"
+
+
+GAME = Reversi1D()

@@ -1,0 +1,141 @@
+"""The shape of the code, read from the source: no import cycles, and imports go one way:
+rules <- ai <- the match domain <- the entry points (consumer, views, API, admin, tasks)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("games", "accounts")
+
+
+def module_names() -> dict[str, Path]:
+    """Every module of our packages (migrations aside): dotted name -> file."""
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if "migrations" in parts:
+                continue
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
+    return found
+
+
+def imports_of(name: str, path: Path, modules: set[str]) -> set[str]:
+    """The modules of ours that ``name`` imports anywhere in its file (functions included),
+    with the packages Python initialises on the way (``a.b.c`` runs ``a/__init__`` and
+    ``a/b/__init__`` too, unless ``name`` lives inside them already)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                submodule = f"{base}.{alias.name}"
+                targets.add(submodule if submodule in modules else base)
+    edges = set()
+    for target in targets:
+        parts = target.split(".")
+        for i in range(1, len(parts) + 1):
+            step = ".".join(parts[:i])
+            if step in modules and step != name and not (name + ".").startswith(step + "."):
+                edges.add(step)
+    return edges
+
+
+def graph() -> dict[str, set[str]]:
+    modules = module_names()
+    return {name: imports_of(name, path, set(modules)) for name, path in modules.items()}
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle, as the list of modules around it, or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt) :] + [nxt]
+            if nxt not in state and (cycle := visit(nxt)):
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state and (cycle := visit(node)):
+            return cycle
+    return None
+
+
+def test_the_reader_sees_imports_and_finds_a_cycle():
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert find_cycle(edges) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+    modules = module_names()
+    consumer = imports_of("games.realtime.consumer", modules["games.realtime.consumer"], set(modules))
+    assert {"games.matches.services", "games.realtime.messages", "games.matches"} <= consumer
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    assert find_cycle(graph()) is None
+
+
+# Each layer and what it may import of ours (besides itself); anything else is a wrong way.
+LAYERS = {
+    "games.rules": set(),
+    "games.ai": {"games.rules"},
+    "games.matches": {"games.rules", "games.ai", "games.models"},
+    "games.bible": set(),
+}
+# The seed API puts Othello's computer player in the rules module (games.md: selectNextPlay).
+SEED_FACES = {"games.rules.othello": {"games.ai", "games.ai.reversi_search"}}
+
+
+def layer_of(name: str) -> str | None:
+    return next((layer for layer in LAYERS if name == layer or name.startswith(layer + ".")), None)
+
+
+def test_imports_go_one_way():
+    wrong = []
+    for name, targets in graph().items():
+        layer = layer_of(name)
+        if layer is None:
+            continue  # entry points may import every layer below them
+        allowed = LAYERS[layer]
+        for target in targets - SEED_FACES.get(name, set()):
+            if layer_of(target) != layer and target not in allowed and layer_of(target) not in allowed:
+                wrong.append(f"{name} -> {target}")
+    assert wrong == []
+
+
+def test_the_domain_and_below_never_import_django_channels_or_entry_points_they_must_not():
+    pure = [name for name in graph() if layer_of(name) in ("games.rules", "games.ai")]
+    for name in pure:
+        tree = ast.parse(module_names()[name].read_text())
+        roots = {
+            (alias.name if isinstance(node, ast.Import) else node.module or "").split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import | ast.ImportFrom) and not getattr(node, "level", 0)
+            for alias in node.names
+        }
+        assert not roots & {"django", "channels", "asgiref"}, name
+    domain = [name for name in graph() if layer_of(name) == "games.matches"]
+    for name in domain:
+        text = module_names()[name].read_text()
+        assert "channels" not in {
+            (a.name if isinstance(n, ast.Import) else n.module or "").split(".")[0]
+            for n in ast.walk(ast.parse(text))
+            if isinstance(n, ast.Import | ast.ImportFrom)
+            for a in n.names
+        }, name
