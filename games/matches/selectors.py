@@ -6,7 +6,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.rules import GAMES
@@ -44,20 +43,17 @@ def can_abort(match: Match) -> bool:
 
 def players(match: Match) -> list[dict[str, Any]]:
     """The seats in order, each with its user and whether a socket of theirs is live."""
-    online = Presence.objects.filter(
-        match=OuterRef("match"), user=OuterRef("user"), seen_at__gte=presence_cutoff()
-    )
-    seats = Seat.objects.filter(match=match).select_related("user").annotate(online=Exists(online))
+    online = connected_user_ids(match)
     names = match.rules.seat_names
     return [
         {
             "seat": s.seat,
             "username": s.user.username if s.user else None,
-            "connected": bool(s.level) or s.online,
+            "connected": bool(s.level) or s.user_id in online,
             "computer": s.level or None,
             "label": names[s.seat] if s.seat < len(names) else f"Seat {s.seat}",
         }
-        for s in seats.order_by("seat")
+        for s in Seat.objects.filter(match=match).select_related("user").order_by("seat")
     ]
 
 

@@ -13,7 +13,7 @@ import secrets
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Q
 from django.utils import timezone
 
 from games.ai import levels as computer_levels
@@ -31,11 +31,11 @@ MOVE_FIELDS = ["ply", "state", "status", "result", "finished_at", "updated_at"]
 def _locked(match_id: str, user) -> Match:
     """The match with its row locked until the transaction ends; ``match.user_seat`` is
     ``user``'s seat (None if they have none)."""
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    seat = Seat.objects.filter(match=OuterRef("pk"), user_id=user_id).values("seat")[:1]
-    match = Match.objects.select_for_update().annotate(user_seat=Subquery(seat)).filter(pk=match_id).first()
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
     if match is None:
         raise ServiceError("not_found", "No such match.", 404)
+    mine = match.seats.filter(user_id=user.pk) if user is not None and user.is_authenticated else None
+    match.user_seat = mine.values_list("seat", flat=True).first() if mine is not None else None
     return match
 
 
