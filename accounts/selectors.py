@@ -9,8 +9,9 @@ from games.matches.models import Match, Seat
 from games.rules import GAMES
 
 
-def user_record(user) -> dict[str, Any]:
-    """Per-game played/wins/losses/draws, ongoing matches and recent finished ones."""
+def user_record(user, viewer=None) -> dict[str, Any]:
+    """Per-game played/wins/losses/draws, and the ongoing and recent finished matches
+    ``viewer`` may see (invite-only ones only to their players and staff)."""
     stats: dict[str, dict[str, int]] = defaultdict(lambda: {"played": 0, "wins": 0, "losses": 0, "draws": 0})
     seats = Seat.objects.filter(user=user, match__status=Match.Status.FINISHED).select_related("match")
     for seat in seats:
@@ -24,7 +25,7 @@ def user_record(user) -> dict[str, Any]:
         {"game": GAMES[slug].name if slug in GAMES else slug, **row} for slug, row in sorted(stats.items())
     ]
     totals = {k: sum(r[k] for r in record) for k in ("played", "wins", "losses", "draws")}
-    mine = Match.objects.of_user(user).prefetch_related("seats__user")
+    mine = Match.objects.of_user(user).listed_for(viewer).prefetch_related("seats__user")
     return {
         "record": record,
         "totals": totals,

@@ -33,4 +33,4 @@ def signup(request: HttpRequest) -> HttpResponse:
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     """A user's record: per game wins/losses/draws, ongoing matches, recent replays."""
     user = get_object_or_404(get_user_model(), username=username)
-    return render(request, "accounts/profile.html", {"profile_user": user, **user_record(user)})
+    return render(request, "accounts/profile.html", {"profile_user": user, **user_record(user, request.user)})

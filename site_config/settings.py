@@ -1,6 +1,7 @@
 """Settings, configured by environment variables (see the README)."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -16,7 +17,10 @@ def env_bool(name: str, default: bool) -> bool:
 
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-0123456789abcdefghijklmnop")
+# For development only: a production start (DJANGO_SECURE=1) refuses it, and so does
+# `manage.py check --deploy` (accounts.checks).
+DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-change-me-0123456789abcdefghijklmnop"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", DEVELOPMENT_SECRET_KEY)
 ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
@@ -30,6 +34,7 @@ INSTALLED_APPS = [
     "servestatic.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
     "django_tasks",
     "django_tasks_db",
     "accounts",
@@ -46,7 +51,21 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
+# from one address, that pair is locked out for AXES_COOLOFF_TIME (the page says so).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "site_config.urls"
 ASGI_APPLICATION = "site_config.asgi.application"
@@ -136,6 +155,8 @@ CSRF_FAILURE_VIEW = "games.web.api.csrf_failure"
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 if env_bool("DJANGO_SECURE", False):
+    if SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+        raise ImproperlyConfigured("DJANGO_SECURE=1 needs DJANGO_SECRET_KEY: the development key is public.")
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -152,11 +173,28 @@ GETBIBLE_BACKOFF = float(os.environ.get("GETBIBLE_BACKOFF", "0.3"))
 # Game platform knobs.
 MOVE_RATE_PER_SECOND = float(os.environ.get("MOVE_RATE_PER_SECOND", "10"))
 MOVE_RATE_BURST = int(os.environ.get("MOVE_RATE_BURST", "30"))
+# The same for all the sockets of one user, and of one address, together (per process);
+# and how many sockets one user, and one address, may hold open at once.
+USER_RATE_PER_SECOND = float(os.environ.get("USER_RATE_PER_SECOND", "20"))
+USER_RATE_BURST = int(os.environ.get("USER_RATE_BURST", "60"))
+ADDRESS_RATE_PER_SECOND = float(os.environ.get("ADDRESS_RATE_PER_SECOND", "200"))
+ADDRESS_RATE_BURST = int(os.environ.get("ADDRESS_RATE_BURST", "400"))
+MAX_SOCKETS_PER_USER = int(os.environ.get("MAX_SOCKETS_PER_USER", "30"))
+MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("MAX_SOCKETS_PER_ADDRESS", "300"))
 PRESENCE_TIMEOUT_SECONDS = 90
 
 # A player to move who has had no open socket this long is skipped (games with a skip move).
 ABSENT_SKIP_SECONDS = float(os.environ.get("ABSENT_SKIP_SECONDS", "60"))
 COMPUTER_MOVE_DELAY = float(os.environ.get("COMPUTER_MOVE_DELAY", "0.6"))
+
+# E-mail (password reset): printed to the console unless an SMTP server is configured.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "games@localhost")
 
 LOGGING = {
     "version": 1,

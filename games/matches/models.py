@@ -35,6 +35,16 @@ class MatchQuerySet(models.QuerySet):
     def of_user(self, user) -> MatchQuerySet:
         return self.filter(seats__user=user).distinct()
 
+    def listed_for(self, viewer) -> MatchQuerySet:
+        """Matches ``viewer`` may see listed: all but invite-only ones, which only their
+        players (and staff) see anywhere but at their own link."""
+        if viewer is not None and viewer.is_staff:
+            return self
+        private = Q(visibility=Match.Visibility.INVITE)
+        if viewer is None or not viewer.is_authenticated:
+            return self.exclude(private)
+        return self.exclude(private & ~Q(pk__in=Seat.objects.filter(user=viewer).values("match_id")))
+
 
 class Match(models.Model):
     class Status(models.TextChoices):

@@ -20,6 +20,11 @@ def group_name(match_id: str) -> str:
     return f"match-{match_id}"
 
 
+def user_group_name(user_id: int) -> str:
+    """The channel group of every socket of one user (see ``sessions``)."""
+    return f"user-{user_id}"
+
+
 @receiver(match_changed, dispatch_uid="realtime.broadcast")
 def send_state(sender, change: MatchChange, **kwargs) -> None:
     """Send the match's public data to its group, except the socket that already has it."""

@@ -14,16 +14,15 @@ from typing import Any
 
 import orjson
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 from games.matches import presence, services
 from games.matches.errors import ServiceError
 from games.matches.selectors import for_seat
 
 from . import messages
-from .broadcast import group_name
-from .ratelimit import TokenBucket
+from .broadcast import group_name, user_group_name
+from .ratelimit import ADDRESSES, USERS, Holders, socket_bucket
 
 MAX_FRAME = 64 * 1024
 
@@ -49,16 +48,28 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     """One client's socket on one match: players act, spectators watch."""
 
     public: dict[str, Any] | None = None  # the latest public match data, kept current by events
+    groups_joined: tuple[str, ...] = ()
+    held: tuple[tuple[Holders, str], ...] = ()  # the per-user and per-address counts it holds
 
     async def connect(self) -> None:
         self.match_id: str = self.scope["url_route"]["kwargs"]["match_id"]
         self.user = self.scope.get("user")
-        self.username: str | None = self.user.username if self.user and self.user.is_authenticated else None
-        self.group = group_name(self.match_id)
-        self.bucket = TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
-        # In the group before the first state is read, so that no later state is missed.
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        signed_in = self.user is not None and self.user.is_authenticated
+        self.username: str | None = self.user.username if signed_in else None
+        self.bucket = socket_bucket()
         await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
+        if not self.hold(ADDRESSES, str((self.scope.get("client") or ["?"])[0])) or (
+            signed_in and not self.hold(USERS, str(self.user.pk))
+        ):
+            await self.close(code=4429)  # too many sockets open
+            return
+        # In the groups before the first state is read, so that no later state is missed;
+        # the user's group hears of their logout.
+        self.groups_joined = (group_name(self.match_id),) + (
+            (user_group_name(self.user.pk),) if signed_in else ()
+        )
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         public = await database_sync_to_async(presence.join)(
             match_id=self.match_id, user=self.user, channel_name=self.channel_name
         )
@@ -67,9 +78,19 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.show(public)
 
+    def hold(self, holders: Holders, key: str) -> bool:
+        """Count this socket against ``key``'s limit; False when it is full."""
+        if not holders.hold(key):
+            return False
+        self.held += ((holders, key),)
+        return True
+
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for holders, key in self.held:
+            holders.release(key)
+        self.held = ()
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
         if self.public is not None and self.username:  # presence.join recorded this socket
             await database_sync_to_async(presence.leave)(
                 match_id=self.match_id, channel_name=self.channel_name
@@ -78,7 +99,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     # -- client -> server -------------------------------------------------------------
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Rate-limit and decode one frame; anything but a known message is bad_message."""
-        if not self.bucket.take():
+        if not (self.bucket.take() and all(holders.take(key) for holders, key in self.held)):
             await self.refuse("rate_limited", "Too many messages: slow down.")
             return
         if text_data is None or len(text_data) > MAX_FRAME:
@@ -152,6 +173,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.public = public
         await self.send_json({"type": "state", "match": for_seat(public, self.username)})
 
+    async def user_signed_out(self, event: dict[str, Any]) -> None:
+        """Group event ``user.signed_out``: the user logged out or changed their password."""
+        await self.close(code=4401)
+
     async def match_state(self, event: dict[str, Any]) -> None:
         """Group event ``match.state``: show the new state, unless this socket already has it
         (its own arrival) or has shown a newer one (a socket's ply never goes backwards)."""
@@ -161,3 +186,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if self.public is not None and public["ply"] < self.public["ply"]:
             return
         await self.show(public)
+
+
+class UnknownPath(AsyncWebsocketConsumer):
+    """A socket on a path that is no match: accepted, then closed with 4404 (not found)."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.close(code=4404)

@@ -1,8 +1,12 @@
-"""The socket's rate limit."""
+"""The sockets' limits, per process: how fast one socket, one user and one address may send,
+and how many sockets one user and one address may hold open at once."""
 
 from __future__ import annotations
 
 import time
+from collections import Counter
+
+from django.conf import settings
 
 
 class TokenBucket:
@@ -21,3 +25,40 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class Holders:
+    """The sockets open per key (a user, an address), and each key's shared token bucket,
+    kept while the key holds a socket."""
+
+    def __init__(self, rate: float, burst: int, most: int) -> None:
+        self.rate, self.burst, self.most = rate, burst, most
+        self.open: Counter[str] = Counter()
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def hold(self, key: str) -> bool:
+        """Count one more socket of ``key``; False (nothing counted) past the limit."""
+        if self.open[key] >= self.most:
+            return False
+        self.open[key] += 1
+        self.buckets.setdefault(key, TokenBucket(self.rate, self.burst))
+        return True
+
+    def release(self, key: str) -> None:
+        self.open[key] -= 1
+        if self.open[key] <= 0:
+            del self.open[key]
+            self.buckets.pop(key, None)
+
+    def take(self, key: str) -> bool:
+        return self.buckets[key].take()
+
+
+def socket_bucket() -> TokenBucket:
+    return TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
+
+
+USERS = Holders(settings.USER_RATE_PER_SECOND, settings.USER_RATE_BURST, settings.MAX_SOCKETS_PER_USER)
+ADDRESSES = Holders(
+    settings.ADDRESS_RATE_PER_SECOND, settings.ADDRESS_RATE_BURST, settings.MAX_SOCKETS_PER_ADDRESS
+)

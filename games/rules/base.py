@@ -29,6 +29,11 @@ class OptionError(ValueError):
         self.field = field
 
 
+# The largest integer every JSON reader keeps exact (JavaScript's Number.MAX_SAFE_INTEGER):
+# the bound of an integer option that names no range of its own.
+SAFE_INT = 2**53 - 1
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of a game's create form, described for ``GET /api/games/``."""
@@ -68,10 +73,12 @@ class Option:
                 number = int(str(value).strip())
             except ValueError:
                 raise OptionError(f"{label} must be a whole number.", name) from None
-            if self.min is not None and number < self.min:
-                raise OptionError(f"{label} must be at least {self.min}.", name)
-            if self.max is not None and number > self.max:
-                raise OptionError(f"{label} must be at most {self.max}.", name)
+            low = -SAFE_INT if self.min is None else self.min
+            high = SAFE_INT if self.max is None else self.max
+            if number < low:
+                raise OptionError(f"{label} must be at least {low}.", name)
+            if number > high:
+                raise OptionError(f"{label} must be at most {high}.", name)
             if self.choices is not None and number not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices)
                 raise OptionError(f"{label} must be one of {allowed}.", name)

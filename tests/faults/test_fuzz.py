@@ -36,9 +36,9 @@ OTHER_GAMES_MOVES = [
 @pytest.fixture(scope="module")
 def fuzz_server(tmp_path_factory):
     """A server whose rate limit stays out of the way, so every message meets the checks."""
-    server = LiveServer(
-        tmp_path_factory.mktemp("fuzz"), env={"MOVE_RATE_PER_SECOND": "100000", "MOVE_RATE_BURST": "100000"}
-    )
+    unlimited = {"RATE_PER_SECOND": "100000", "RATE_BURST": "100000"}
+    env = {f"{who}_{name}": value for who in ("MOVE", "USER", "ADDRESS") for name, value in unlimited.items()}
+    server = LiveServer(tmp_path_factory.mktemp("fuzz"), env=env)
     server.migrate()
     server.start()
     yield server

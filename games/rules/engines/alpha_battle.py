@@ -33,7 +33,7 @@ from ..alpha_battle import (
     remove_letters,
     result_message,
 )
-from ..base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
+from ..base import SAFE_INT, Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
 
 SETUP_DESCRIPTION: Move = {"letters": "26 distinct letters A-Z", "indices": "10 distinct integers 0..25"}
 SHAPE = (
@@ -94,14 +94,16 @@ def parse_seed(text: Any) -> int | None:
     >>> parse_seed(""), parse_seed(" -7 "), parse_seed(42)
     (None, -7, 42)
     """
-    if isinstance(text, int) and not isinstance(text, bool):
-        return text
     if text is None or (isinstance(text, str) and not text.strip()):
         return None
     # ASCII digits only: int() would also take "1_000" or Arabic-Indic digits.
-    if not isinstance(text, str) or not _INTEGER.fullmatch(text.strip()):
+    if isinstance(text, str) and _INTEGER.fullmatch(text.strip()) and len(text.strip()) <= 20:
+        text = int(text.strip())
+    if not isinstance(text, int) or isinstance(text, bool):
         raise OptionError("Seed must be empty or a whole number such as 42.", "seed")
-    return int(text.strip())
+    if abs(text) > SAFE_INT:
+        raise OptionError(f"Seed must be between {-SAFE_INT} and {SAFE_INT}.", "seed")
+    return text
 
 
 class AlphaBattle(Game):

@@ -1,0 +1,38 @@
+"""A user's sockets end with their session: logging out, or changing the password (which
+ends the user's other sessions), closes every socket they hold open (close code 4401)."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.contrib.auth.signals import user_logged_out
+from django.db import transaction
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
+
+from .broadcast import user_group_name
+
+
+def close_sockets_of(user_id: int) -> None:
+    """Close every socket of this user, on every server process."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(user_group_name(user_id), {"type": "user.signed_out"})
+
+
+@receiver(user_logged_out, dispatch_uid="realtime.logout")
+def on_logout(sender, request, user, **kwargs) -> None:
+    if user is not None:
+        close_sockets_of(user.pk)
+
+
+@receiver(pre_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="realtime.password")
+def on_password_change(sender, instance, update_fields=None, **kwargs) -> None:
+    """A new password hash (the password form, a reset, the admin) closes the user's sockets."""
+    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+        return
+    before = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if before is not None and before != instance.password:
+        user_id = instance.pk
+        transaction.on_commit(lambda: close_sockets_of(user_id))
