@@ -1,4 +1,4 @@
-"""System checks of our own settings (``manage.py check --deploy`` runs them): the secret key signs sessions."""
+"""System checks of our settings (``manage.py check --deploy`` runs them): the secret key signs sessions."""
 
 from django.conf import settings
 from django.core.checks import Error, register

@@ -19,7 +19,10 @@ if os.environ.get("BENCH_RELAY") == "1":
 
     from site_config.bench_relay import RelayConsumer  # noqa: E402
 
-    websocket_urlpatterns = [path("ws/bench/relay/<str:group>/", RelayConsumer.as_asgi()), *websocket_urlpatterns]
+    websocket_urlpatterns = [
+        path("ws/bench/relay/<str:group>/", RelayConsumer.as_asgi()),
+        *websocket_urlpatterns,
+    ]
 
 application = ProtocolTypeRouter(
     {
