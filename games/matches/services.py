@@ -169,7 +169,8 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
     """
     with transaction.atomic():
         match = _locked(match_id, user)
-        if seat is None:
+        person = seat is None
+        if person:
             seat = match.user_seat
             if seat is None:
                 raise ServiceError("not_a_player", "You are not a player in this match.", 403)
@@ -184,10 +185,13 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
             )
         if seat not in rules.to_move(match.state):
             raise ServiceError("not_your_turn", "It is not your turn.", 409)
+        if person and move == rules.skip_move(match.state, seat):
+            raise ServiceError("illegal_move", "Only the server skips the turn of a player who left.", 400)
         try:
             state = rules.play(match.state, seat, move)
         except IllegalMove as exc:
             raise ServiceError("illegal_move", str(exc), 400) from None
+        move = rules.canonical(match.state, seat, move)  # stored and shown in one form
         match.ply += 1
         try:
             # No savepoint: on an error the whole transaction is rolled back at once anyway.

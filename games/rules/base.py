@@ -212,6 +212,11 @@ class Game:
         """How the seed's console names a seat (``Player X``)."""
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat}"
 
+    def canonical(self, state: State, seat: Seat, move: Move) -> Move:
+        """The one stored form of a move ``play`` accepted from ``state`` (e.g. ``"e3"`` is
+        stored as ``"E3"``); games whose moves have one form only return it as it is."""
+        return move
+
     def skip_move(self, state: State, seat: Seat) -> Move | None:
         """The move the server plays for a seat whose player left for good (None: never)."""
         return None

@@ -164,6 +164,10 @@ class AlphaBattle(Game):
         # A setup is secret until both are in: others only learn that it was committed.
         return move if viewer == seat or not self.independent(state) else {"committed": True}
 
+    def canonical(self, state: State, seat: Seat, move: Move) -> Move:
+        """The setup with its letters upper-case."""
+        return check_setup(move)
+
     def play(self, state: State, seat: Seat, move: Move) -> State:
         if seat not in (0, 1):
             raise IllegalMove("Only Player P (seat 0) and Player Q (seat 1) set up.")

@@ -84,6 +84,12 @@ class Reversi(Game):
             if c == EMPTY and valid_move(board, p, y, x)
         ]
 
+    def canonical(self, state: State, seat: Seat, move: Move) -> Move:
+        """``{"cell": " e3 "}`` -> ``{"cell": "E3"}``; a pass stays ``{"pass": True}``."""
+        if "cell" not in move:
+            return {"pass": True}
+        return {"cell": cell_name(*parse_cell(move["cell"], len(state["board"])))}
+
     def play(self, state: State, seat: Seat, move: Move) -> State:
         if seat not in self.to_move(state):
             raise IllegalMove("It is not your turn.")
