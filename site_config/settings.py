@@ -181,7 +181,10 @@ ADDRESS_RATE_PER_SECOND = float(os.environ.get("ADDRESS_RATE_PER_SECOND", "200")
 ADDRESS_RATE_BURST = int(os.environ.get("ADDRESS_RATE_BURST", "400"))
 MAX_SOCKETS_PER_USER = int(os.environ.get("MAX_SOCKETS_PER_USER", "30"))
 MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("MAX_SOCKETS_PER_ADDRESS", "300"))
-PRESENCE_TIMEOUT_SECONDS = 90
+# Each process marks its open sockets as seen every PRESENCE_HEARTBEAT_SECONDS; a socket not
+# seen for PRESENCE_TIMEOUT_SECONDS counts as gone (its process died without a word).
+PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", "10"))
+PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("PRESENCE_TIMEOUT_SECONDS", "30"))
 
 # A player to move who has had no open socket this long is skipped (games with a skip move).
 ABSENT_SKIP_SECONDS = float(os.environ.get("ABSENT_SKIP_SECONDS", "60"))

@@ -34,9 +34,9 @@ def join(*, match_id: str, user, channel_name: str) -> dict[str, Any] | None:
     return change.public if change is not None else match_public(match)
 
 
-def touch(*, channel_name: str) -> None:
-    """A ping keeps a socket counted as connected (stale rows expire after a crash)."""
-    Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+def touch(*, channel_names: list[str]) -> None:
+    """These sockets are still open (rows not seen for a while count as gone: a crash)."""
+    Presence.objects.filter(channel_name__in=channel_names).update(seen_at=timezone.now())
 
 
 def leave(*, match_id: str, channel_name: str) -> None:

@@ -20,7 +20,7 @@ from games.matches import presence, services
 from games.matches.errors import ServiceError
 from games.matches.selectors import for_seat
 
-from . import messages
+from . import heartbeat, messages
 from .broadcast import group_name, user_group_name
 from .ratelimit import ADDRESSES, USERS, Holders, socket_bucket
 
@@ -76,6 +76,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if public is None:
             await self.close(code=4404)  # its disconnect leaves the group
             return
+        if signed_in:
+            heartbeat.opened(self.channel_name)
         await self.show(public)
 
     def hold(self, holders: Holders, key: str) -> bool:
@@ -92,6 +94,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.public is not None and self.username:  # presence.join recorded this socket
+            heartbeat.closed(self.channel_name)
             await database_sync_to_async(presence.leave)(
                 match_id=self.match_id, channel_name=self.channel_name
             )
@@ -117,7 +120,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         match message:
             case messages.Ping():
                 if self.username:
-                    await database_sync_to_async(presence.touch)(channel_name=self.channel_name)
+                    await database_sync_to_async(presence.touch)(channel_names=[self.channel_name])
                 await self.send_json({"type": "pong"})
             case messages.Move(ply=ply, move=move):
                 await self.call(services.move_play, ply=ply, move=move)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import pytest
 import websockets
 
 from tests.live.helpers import Site, both_online, game_view, server_errors, settle
+from tests.support.server import LiveServer
 
 
 async def test_kill_9_mid_game_then_finish(fresh_server):
@@ -75,3 +77,51 @@ async def test_dropped_socket_gets_the_current_state_on_reconnect(site):
     await settle(table.sockets)
     after = await table.play(back["legal_moves"][0])
     assert after["ply"] == 3
+
+
+async def test_after_kill_9_players_show_as_gone_within_the_presence_timeout(tmp_path):
+    """Issue 14 (11): presence rows of a process that died count as gone after
+    PRESENCE_TIMEOUT_SECONDS, kept fresh meanwhile by the process's heartbeat, not by pings."""
+    server = LiveServer(tmp_path, env={"PRESENCE_TIMEOUT_SECONDS": "3", "PRESENCE_HEARTBEAT_SECONDS": "0.5"})
+    server.migrate()
+    server.start()
+    site = Site(server)
+    try:
+        table = await site.table({"size": 6})
+        await asyncio.sleep(4)  # longer than the timeout, without a ping: still connected
+        assert both_online(table.a.match(table.id))
+        server.kill()
+        server.start()
+        killed_at = time.monotonic()
+        while any(p["connected"] for p in table.a.match(table.id)["players"]):
+            assert time.monotonic() - killed_at < 10, "the dead process's sockets still count as connected"
+            await asyncio.sleep(0.25)
+        assert not server_errors(server.log()), server.log()[-3000:]
+    finally:
+        await site.close()
+        server.kill()
+
+
+async def test_computer_to_move_at_a_kill_9_moves_when_its_opponent_returns(tmp_path):
+    """Issue 14 (9): a computer turn pending at a kill -9 is played once the player reconnects."""
+    server = LiveServer(tmp_path, env={"COMPUTER_MOVE_DELAY": "3"})
+    server.migrate()
+    server.start()
+    site = Site(server)
+    try:
+        human = site.player("h")
+        match = human.create(opponent="computer", level="random", side=0, options={"size": 6})
+        sock = await site.socket(human, match["id"])
+        first = await sock.wait_state()
+        await sock.move(first["legal_moves"][0])
+        await sock.wait_state(lambda m: m["ply"] >= 1 and m["turn"] == 1)
+        server.kill()  # within the computer's 3 s delay: its move was never stored
+        server.start()
+        assert human.match(match["id"])["ply"] == 1
+        back = await site.socket(human, match["id"])
+        answered = await back.wait_state(lambda m: m["ply"] >= 2, timeout=20)
+        assert answered["last_move"]["seat"] == 1
+        assert not server_errors(server.log()), server.log()[-3000:]
+    finally:
+        await site.close()
+        server.kill()
