@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import threading
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
@@ -24,7 +25,9 @@ def start_once(key: Hashable, turn: Callable[..., Awaitable[Any]], *args: Any) -
 
 
 async def _start(key: Hashable, turn: Callable[..., Awaitable[Any]], args: tuple) -> None:
-    if key in _running:
+    # A server's loop runs in the main thread; outside a server ``async_to_sync`` made a
+    # throwaway loop in a thread of its own, which would not keep the turn.
+    if key in _running or threading.current_thread() is not threading.main_thread():
         return
     # A context of its own: the caller's (a request's or a socket call's) ends before the
     # turn does, and its database thread with it.

@@ -45,15 +45,16 @@ def players(match: Match) -> list[dict[str, Any]]:
     """The seats in order, each with its user and whether a socket of theirs is live."""
     online = connected_user_ids(match)
     names = match.rules.seat_names
+    seats = Seat.objects.filter(match=match).order_by("seat")
     return [
         {
-            "seat": s.seat,
-            "username": s.user.username if s.user else None,
-            "connected": bool(s.level) or s.user_id in online,
-            "computer": s.level or None,
-            "label": names[s.seat] if s.seat < len(names) else f"Seat {s.seat}",
+            "seat": seat,
+            "username": username,
+            "connected": bool(level) or user_id in online,
+            "computer": level or None,
+            "label": names[seat] if seat < len(names) else f"Seat {seat}",
         }
-        for s in Seat.objects.filter(match=match).select_related("user").order_by("seat")
+        for seat, level, user_id, username in seats.values_list("seat", "level", "user_id", "user__username")
     ]
 
 

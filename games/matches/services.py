@@ -111,8 +111,10 @@ def match_create(
     rules = GAMES.get(game) if isinstance(game, str) else None
     if rules is None:
         raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
+    if options is not None and not isinstance(options, dict):
+        raise ServiceError("bad_options", "Options must be an object of option names and values.", 400)
     try:
-        cleaned = rules.clean_options(options if isinstance(options, dict) else {})
+        cleaned = rules.clean_options(options or {})
     except OptionError as exc:
         raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None
     if opponent not in Match.Visibility.values:
@@ -185,7 +187,8 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
             )
         if seat not in rules.to_move(match.state):
             raise ServiceError("not_your_turn", "It is not your turn.", 409)
-        if person and move == rules.skip_move(match.state, seat):
+        skip = rules.skip_move(match.state, seat)
+        if person and skip is not None and move == skip:
             raise ServiceError("illegal_move", "Only the server skips the turn of a player who left.", 400)
         try:
             state = rules.play(match.state, seat, move)

@@ -1,12 +1,16 @@
 """Every new state of a match goes to the sockets of its channel group.
 
-A subscriber of ``match_changed``: it runs after the commit, in the thread that committed
-(a consumer's or view's database thread), and sends through ``async_to_sync``, which runs the
-send on the server's event loop. Each consumer of the group then renders its own viewer's
-view of the public data (``MatchConsumer.match_state``).
+A subscriber of ``match_changed``: it runs after the commit, in the thread that committed,
+and hands the group send to the event loop the sockets live on. The committing thread (for
+SQLite, the one database thread every socket's work runs on) does not wait for that busy
+loop to get to it: waiting there held every other move back (``bench/load.py``). Sends are
+started in the order of the commits; a socket never shows an older ply than it has shown
+(``MatchConsumer.match_state``). Each consumer of the group renders its own viewer's view.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -14,15 +18,18 @@ from django.dispatch import receiver
 
 from games.matches.events import MatchChange, match_changed
 
+_loop: asyncio.AbstractEventLoop | None = None  # where this process's sockets live
+
+
+def serve_on(loop: asyncio.AbstractEventLoop) -> None:
+    """Record the event loop of this process's sockets (the consumer calls it)."""
+    global _loop
+    _loop = loop
+
 
 def group_name(match_id: str) -> str:
     """The channel group of a match's sockets."""
     return f"match-{match_id}"
-
-
-def user_group_name(user_id: int) -> str:
-    """The channel group of every socket of one user (see ``sessions``)."""
-    return f"user-{user_id}"
 
 
 @receiver(match_changed, dispatch_uid="realtime.broadcast")
@@ -32,4 +39,8 @@ def send_state(sender, change: MatchChange, **kwargs) -> None:
     if layer is None:
         return
     event = {"type": "match.state", "public": change.public, "skip": change.skip_channel}
-    async_to_sync(layer.group_send)(group_name(change.match.pk), event)
+    group = group_name(change.match.pk)
+    if _loop is not None and _loop.is_running():
+        asyncio.run_coroutine_threadsafe(layer.group_send(group, event), _loop)
+    else:  # no socket has opened in this process yet (a page, the admin, a shell)
+        async_to_sync(layer.group_send)(group, event)

@@ -9,10 +9,12 @@ viewer's view of them.
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import suppress
 from typing import Any
 
 import orjson
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
@@ -21,7 +23,7 @@ from games.matches.errors import ServiceError
 from games.matches.selectors import for_seat
 
 from . import heartbeat, messages
-from .broadcast import group_name, user_group_name
+from .broadcast import group_name, serve_on
 from .ratelimit import ADDRESSES, USERS, Holders, socket_bucket
 
 MAX_FRAME = 64 * 1024
@@ -48,8 +50,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     """One client's socket on one match: players act, spectators watch."""
 
     public: dict[str, Any] | None = None  # the latest public match data, kept current by events
-    groups_joined: tuple[str, ...] = ()
-    held: tuple[tuple[Holders, str], ...] = ()  # the per-user and per-address counts it holds
+    held: tuple[tuple[Holders, str], ...] = ()
+    present = False  # a presence row records this socket  # the per-user and per-address counts it holds
 
     async def connect(self) -> None:
         self.match_id: str = self.scope["url_route"]["kwargs"]["match_id"]
@@ -63,20 +65,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         ):
             await self.close(code=4429)  # too many sockets open
             return
-        # In the groups before the first state is read, so that no later state is missed;
-        # the user's group hears of their logout.
-        self.groups_joined = (group_name(self.match_id),) + (
-            (user_group_name(self.user.pk),) if signed_in else ()
-        )
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        serve_on(asyncio.get_running_loop())
+        # In the group before the first state is read, so that no later state is missed.
+        self.group = group_name(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
         public = await database_sync_to_async(presence.join)(
             match_id=self.match_id, user=self.user, channel_name=self.channel_name
         )
         if public is None:
             await self.close(code=4404)  # its disconnect leaves the group
             return
-        if signed_in:
+        if signed_in:  # presence.join recorded this socket
+            self.present = True
             heartbeat.opened(self.channel_name)
         await self.show(public)
 
@@ -91,13 +91,23 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         for holders, key in self.held:
             holders.release(key)
         self.held = ()
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        if self.public is not None and self.username:  # presence.join recorded this socket
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.present:
             heartbeat.closed(self.channel_name)
             await database_sync_to_async(presence.leave)(
                 match_id=self.match_id, channel_name=self.channel_name
             )
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections()`` before each handler: a
+        hop to the database thread for every frame and every group event, where each waits
+        behind the moves of every other socket. The handlers here reach the database only
+        through ``database_sync_to_async``, which closes stale connections around each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     # -- client -> server -------------------------------------------------------------
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -105,7 +115,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if not (self.bucket.take() and all(holders.take(key) for holders, key in self.held)):
             await self.refuse("rate_limited", "Too many messages: slow down.")
             return
-        if text_data is None or len(text_data) > MAX_FRAME:
+        if text_data is None or len(text_data.encode()) > MAX_FRAME:
             await self.refuse("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
             return
         try:
@@ -135,7 +145,6 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.refuse("not_a_player", "Log in and take a seat to play; spectators only watch.")
             return
         try:
-            # The new state has gone to the group when this returns (broadcast on commit).
             await database_sync_to_async(service)(match_id=self.match_id, user=self.user, **kwargs)
         except ServiceError as exc:
             await self.refuse(exc.code if exc.code in PROTOCOL_CODES else "bad_message", exc.message)
@@ -177,7 +186,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "state", "match": for_seat(public, self.username)})
 
     async def user_signed_out(self, event: dict[str, Any]) -> None:
-        """Group event ``user.signed_out``: the user logged out or changed their password."""
+        """Sent to each socket of a user who logged out or changed their password: from now
+        on it acts as nobody (a frame already on its way is refused), then it closes."""
+        self.user, self.username = None, None
         await self.close(code=4401)
 
     async def match_state(self, event: dict[str, Any]) -> None:

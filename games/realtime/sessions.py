@@ -1,5 +1,9 @@
 """A user's sockets end with their session: logging out, or changing the password (which
-ends the user's other sessions), closes every socket they hold open (close code 4401)."""
+ends the user's other sessions), closes every socket they hold open (close code 4401).
+
+The sockets are found by their presence rows (``games.matches.presence``): every logged-in
+socket has one, with the channel name that reaches it on whichever server process it is.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +15,21 @@ from django.db import transaction
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 
-from .broadcast import user_group_name
+from games.matches.models import Presence
 
 
 def close_sockets_of(user_id: int) -> None:
     """Close every socket of this user, on every server process."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(user_group_name(user_id), {"type": "user.signed_out"})
+    channels = list(Presence.objects.filter(user_id=user_id).values_list("channel_name", flat=True))
+    if layer is None or not channels:
+        return
+
+    async def close_all() -> None:
+        for channel in channels:
+            await layer.send(channel, {"type": "user.signed_out"})
+
+    async_to_sync(close_all)()
 
 
 @receiver(user_logged_out, dispatch_uid="realtime.logout")

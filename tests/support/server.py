@@ -24,8 +24,17 @@ def free_port() -> int:
 class LiveServer:
     """One daphne process serving the project on 127.0.0.1 with its own database."""
 
-    def __init__(self, workdir: Path, env: dict[str, str] | None = None, port: int | None = None) -> None:
+    def __init__(
+        self,
+        workdir: Path,
+        env: dict[str, str] | None = None,
+        port: int | None = None,
+        root: Path | None = None,
+    ) -> None:
+        """``root``: the tree whose code runs (its manage.py and daphne's working directory);
+        this project by default (e.g. a git worktree of an older commit, for benchmarks)."""
         self.workdir = Path(workdir)
+        self.root = Path(root) if root is not None else ROOT
         self.port = port or free_port()
         self.env = {
             **os.environ,
@@ -49,7 +58,9 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}"
 
     def migrate(self) -> None:
-        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v0"], cwd=self.root, env=self.env, check=True
+        )
 
     def start(self, timeout: float = 30) -> LiveServer:
         log = open(self.log_path, "ab")
@@ -64,7 +75,7 @@ class LiveServer:
                 str(self.port),
                 "site_config.asgi:application",
             ],
-            cwd=ROOT,
+            cwd=self.root,
             env=self.env,
             stdout=log,
             stderr=subprocess.STDOUT,

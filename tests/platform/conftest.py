@@ -1,0 +1,226 @@
+"""Shared helpers of the in-process platform tests: users, started matches, what is stored,
+a recorder of ``match_changed`` and match sockets driven through Channels' communicator.
+
+Nothing of the platform is replaced: the services, selectors, consumer, routing, broadcast
+and the in-memory channel layer (the settings default) all run for real.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+
+from games.matches import services
+from games.matches.events import MatchChange, match_changed
+from games.matches.models import Match, Move, Seat
+from games.realtime.routing import websocket_urlpatterns
+
+# How long a socket must stay silent to count as "sent nothing more".
+QUIET = 0.05
+TIMEOUT = 3
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """Users are made without a password; the hasher that remains is a fast one."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# -- database helpers (sync: call them through ``db`` from async tests) -------------------
+def make_user(name: str, **extra: Any):
+    return get_user_model().objects.create_user(name, **extra)
+
+
+def start_match(game: str = "reversi", options: dict | None = None, names=("ann", "ben")):
+    """A match of ``game`` created by the first user (seat 0) and joined by the second (seat 1):
+    returns (match as stored, first user, second user)."""
+    first, second = (make_user(n) for n in names)
+    match = services.match_create(user=first, game=game, options=options, opponent="invite", side=0)
+    services.match_join(match_id=match.pk, user=second)
+    return Match.objects.get(pk=match.pk), first, second
+
+
+def stored(match_id: str) -> dict[str, Any]:
+    """Everything stored about a match (and how many matches exist): equal before and after
+    a refusal."""
+    row = Match.objects.filter(pk=match_id).values(
+        "ply", "state", "status", "result", "finished_at", "updated_at", "rematch_of"
+    )
+    return {
+        "match": row.first(),
+        "seats": list(Seat.objects.filter(match_id=match_id).values_list("seat", "user_id", "level")),
+        "moves": list(Move.objects.filter(match_id=match_id).values_list("ply", "seat", "move", "forced")),
+        "matches": Match.objects.count(),
+    }
+
+
+def fresh(match: Match) -> Match:
+    return Match.objects.get(pk=match.pk)
+
+
+db = database_sync_to_async  # ``await db(fn)(...)`` runs ORM code from an async test
+
+
+# -- "match changed" recorder -------------------------------------------------------------
+class Changes:
+    """Every ``match_changed`` sent since the fixture started (or the last ``clear``)."""
+
+    def __init__(self) -> None:
+        self.seen: list[MatchChange] = []
+
+    def __call__(self, sender, change: MatchChange, **kwargs) -> None:
+        self.seen.append(change)
+
+    @property
+    def ids(self) -> list[str]:
+        return [c.match.pk for c in self.seen]
+
+    def clear(self) -> None:
+        self.seen.clear()
+
+
+@pytest.fixture
+def changes():
+    recorder = Changes()
+    match_changed.connect(recorder, weak=False, dispatch_uid="tests.platform.changes")
+    yield recorder
+    match_changed.disconnect(dispatch_uid="tests.platform.changes")
+
+
+# -- sockets ------------------------------------------------------------------------------
+@dataclass(eq=False)  # compared and hashed by identity
+class Client:
+    """One match socket: every frame it received (raw text and decoded), its latest state."""
+
+    ws: WebsocketCommunicator
+    frames: list[str] = field(default_factory=list)
+    state: dict | None = None
+
+    async def recv(self, timeout: float = TIMEOUT) -> dict:
+        text = await self.ws.receive_from(timeout)
+        assert isinstance(text, str), text
+        self.frames.append(text)
+        message = json.loads(text)
+        if message["type"] == "state":
+            self.state = message["match"]
+        return message
+
+    async def recv_state(self, timeout: float = TIMEOUT) -> dict:
+        message = await self.recv(timeout)
+        assert message["type"] == "state", message
+        return message["match"]
+
+    async def wait_state(self, predicate, timeout: float = TIMEOUT) -> dict:
+        """Read states until one satisfies ``predicate`` (other frames are errors here)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            state = await self.recv_state(max(0.01, end - loop.time()))
+            if predicate(state):
+                return state
+
+    async def quiet(self, timeout: float = QUIET) -> None:
+        """Assert that nothing more arrives (a frame or a close)."""
+        assert await self.ws.receive_nothing(timeout, interval=0.005), await self.ws.receive_output()
+
+    async def send(self, message: Any) -> None:
+        if isinstance(message, bytes):
+            await self.ws.send_to(bytes_data=message)
+        else:
+            await self.ws.send_to(text_data=message if isinstance(message, str) else json.dumps(message))
+
+    async def move(self, move: dict, ply: int | None = None) -> None:
+        await self.send({"type": "move", "ply": self.state["ply"] if ply is None else ply, "move": move})
+
+    async def refused(self, message: Any, code: str) -> dict:
+        """Send ``message``: it gets the error ``code`` and then a fresh state; returns it."""
+        await self.send(message)
+        error = await self.recv()
+        assert error["type"] == "error" and error["code"] == code, (error, code)
+        assert isinstance(error["message"], str) and error["message"]
+        return await self.recv_state()
+
+    async def ping(self) -> None:
+        """The socket is open and answers."""
+        await self.send({"type": "ping"})
+        assert await self.recv() == {"type": "pong"}
+
+
+def communicator(match_id: str, user) -> WebsocketCommunicator:
+    ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/matches/{match_id}/")
+    ws.scope["user"] = user
+    return ws
+
+
+class Sockets:
+    """Opens match sockets and closes every one of them at the end of the test."""
+
+    def __init__(self) -> None:
+        self.open: list[Client] = []
+
+    async def connect(self, match_id: str, user) -> Client:
+        """A connected socket that has read its first state."""
+        ws = communicator(match_id, user)
+        connected, _ = await ws.connect(TIMEOUT)
+        assert connected
+        client = Client(ws)
+        self.open.append(client)
+        await client.recv_state()
+        return client
+
+    async def close(self, client: Client) -> None:
+        self.open.remove(client)
+        await client.ws.disconnect()
+
+    async def close_all(self) -> None:
+        for client in list(self.open):
+            await self.close(client)
+
+
+@pytest.fixture
+async def sockets(transactional_db):
+    opened = Sockets()
+    yield opened
+    await opened.close_all()
+
+
+@dataclass
+class Table:
+    """A started two-player match with both players' sockets connected and settled."""
+
+    match: Match
+    ann: Any  # seat 0
+    ben: Any  # seat 1
+    sa: Client
+    sb: Client
+
+    @property
+    def id(self) -> str:
+        return self.match.pk
+
+    def socket(self, seat: int) -> Client:
+        return self.sa if seat == 0 else self.sb
+
+
+async def seat_table(sockets: Sockets, game: str = "reversi", options: dict | None = None) -> Table:
+    match, ann, ben = await db(start_match)(game, options)
+    sa = await sockets.connect(match.pk, ann)
+    sb = await sockets.connect(match.pk, ben)
+    await sa.wait_state(lambda m: all(p["connected"] for p in m["players"]))
+    await sa.quiet()
+    await sb.quiet()
+    return Table(match, ann, ben, sa, sb)
+
+
+@pytest.fixture
+async def table(sockets) -> Table:
+    """Reversi 6x6, Ann (seat 0, X, to move) and Ben (seat 1), both connected."""
+    return await seat_table(sockets, "reversi", {"size": 6})
