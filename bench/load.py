@@ -9,8 +9,17 @@ different processes, saturation throughput at least 1.3x one process.
 
     .venv/bin/python bench/load.py [--matches 10,100,200,500] [--duration 15]
         [--sat-matches 200] [--sat-duration 8] [--sat-steps 10] [--no-saturation] [--size 8]
+        [--baseline-tree /work/baseline] [--tree <this tree>] [--no-relay]
         [--redis | --redis-only] [--redis-matches 10,100,200] [--json out.json]
         [--url http://127.0.0.1:8000 [--url ...] [--pid <daphne pid> ...]]
+
+Back to back with the previous release (``--baseline-tree``, e.g. a git worktree at its
+commit: ``git worktree add /work/baseline <commit>``): a second daphne is started from that
+tree (its code, its own fresh database), and every phase runs on both, alternately (game on
+the baseline, game on this tree, ...; the saturation searches alternate step by step), so
+both see the same machine. The report prints them side by side with the ratio this/baseline
+(bar: this tree's game saturation at least 0.7x the baseline's). ``--tree`` names the tree
+measured as "this" (default: the one this script is in).
 
 By default it starts its own daphne (``tests/support/server.py``: fresh SQLite database,
 in-memory channel layer) with ``BENCH_RELAY=1``, which routes the bare relay consumer
@@ -18,12 +27,17 @@ in-memory channel layer) with ``BENCH_RELAY=1``, which routes the bare relay con
 throw-away PostgreSQL and Redis servers (``tests/support/backing.py``) and two daphne
 processes on them, player A on the first and B on the second. Users, sessions and matches are
 made directly with Django in the server's database (fast: unusable passwords, sessions from
-the session store); each match starts a random number of moves into its game (played through
-the services at set-up, not measured) so that the matches of a run end at different times.
-Every measured move then goes through the real sockets. With ``--url`` it drives a running
-server instead (give ``--url`` twice for two processes: player A on the first, B on the
-second); run it with that server's ``SQLITE_PATH`` or ``DATABASE_URL`` in the environment,
-and start the server with ``BENCH_RELAY=1`` for the relay baseline.
+the session store) by an agent process running that server's tree's code
+(``bench/loadkit/tree.py``); each match starts a random number of moves into its game
+(played through the services at set-up, not measured) so that the matches of a run end at
+different times. Every measured move then goes through the real sockets. Each player's
+socket comes from its own loopback address (``127.1.x.y``; a server on loopback), as real
+players' would: a tree's per-address limits (sockets open, messages a second) then see one
+person each. With ``--url`` it drives a running server instead (give ``--url`` twice for two
+processes: player A on the first, B on the second); run it with that server's
+``SQLITE_PATH`` or ``DATABASE_URL`` in the environment, and start the server with
+``BENCH_RELAY=1`` for the relay baseline. A server that does not relay at
+``/ws/bench/relay/`` (a tree without it) simply gets no relay phases.
 
 What is measured, per phase (``N`` matches, a fixed pace per match, a fixed window):
 - the game (Reversi, 8x8 by default): the player to move picks a random move from
@@ -52,8 +66,9 @@ What is measured, per phase (``N`` matches, a fixed pace per match, a fixed wind
 
 The parts live in ``bench/loadkit/``: ``conversations`` (two sockets taking turns, game or
 relay), ``runner`` (phases at a pace, the saturation search), ``measure`` (CPU figures and
-the statistics of a window), ``database`` (the fast set-up), ``report`` (the table and the
-verdicts). This file runs a setup's phases in a worker process and starts the servers.
+the statistics of a window), ``database`` (the fast set-up), ``tree`` (a tree's server and
+its set-up agent), ``report`` (the table and the verdicts). This file starts the servers and
+runs the phases.
 """
 
 from __future__ import annotations
@@ -63,75 +78,116 @@ import asyncio
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
-from bench.loadkit.database import django_setup, make_pairs  # noqa: E402
 from bench.loadkit.report import log, report  # noqa: E402
 from bench.loadkit.runner import Runner, Search, saturate  # noqa: E402
+from bench.loadkit.tree import Agent, live_server, tree_label  # noqa: E402
 
 
-# -- the worker: one setup's phases ------------------------------------------------------------
-async def run_phases(cfg: dict) -> list[dict]:
-    django_setup()
-    from games import broadcast
+@dataclass
+class Target:
+    """One setup under load: its server(s), the agent doing its database set-up, its pairs."""
 
-    # This process has no sockets: the group sends of its own set-up would go nowhere.
-    broadcast.send_group = lambda group, event: None
-    db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bench-db")
+    setup: str
+    ws_urls: list[str]
+    server_pids: list[int]
+    agent: Agent
+    backing_pids: list[int] = field(default_factory=list)
+    relay: bool = True
+    pairs: list[dict] = field(default_factory=list)
+    cfg: dict = field(default_factory=dict)
+    db: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, "bench-db"))
+
+
+# -- the phases ---------------------------------------------------------------------------------
+async def run_phases(cfg: dict, targets: list[Target]) -> list[dict]:
     loop = asyncio.get_running_loop()
     most = max(cfg["matches"] + ([cfg["sat_matches"]] if cfg["saturation"] else []))
-    started = time.monotonic()
-    pairs, cfg["cookie_name"] = await loop.run_in_executor(db, make_pairs, most, cfg["size"])
-    took = time.monotonic() - started
-    log(f"[{cfg['setup']}] set-up: {most} pairs (users, sessions, matches) in {took:.1f} s")
+
+    async def set_up(t: Target) -> None:
+        started = time.monotonic()
+        t.pairs, cookie_name = await loop.run_in_executor(t.db, t.agent.make_pairs, most, cfg["size"])
+        took = time.monotonic() - started
+        log(f"[{t.setup}] set-up: {most} pairs (users, sessions, matches) in {took:.1f} s")
+        t.cfg = {
+            **cfg,
+            "setup": t.setup,
+            "ws_urls": t.ws_urls,
+            "server_pids": t.server_pids,
+            "backing_pids": t.backing_pids,
+            "cookie_name": cookie_name,
+        }
+        if cfg["relay"]:
+            t.relay = await relay_answers(t.ws_urls[0])
+            if not t.relay:
+                log(f"[{t.setup}] no bare relay at /ws/bench/relay/ on this server: no relay phases")
+
+    await asyncio.gather(*(set_up(t) for t in targets))
     results: list[dict] = []
     order = sorted(set(cfg["matches"]) | ({cfg["sat_matches"]} if cfg["saturation"] else set()))
-    kinds = [k for k in ("game", "relay") if cfg[k]]
+    # kind by kind, the targets alternating: game on the baseline, game on this tree, relay, ...
+    plan = [(t, k) for k in ("game", "relay") if cfg[k] for t in targets if k == "game" or t.relay]
     for n in order:
         searching = cfg["saturation"] and n == cfg["sat_matches"]
-        # For the saturation search both kinds stay connected, their windows alternating.
-        groups = [kinds] if searching else [[k] for k in kinds]
+        # For the saturation search everything stays connected, the windows alternating.
+        groups = [plan] if searching else [[p] for p in plan]
         for group in groups:
             runners = []
-            for kind in group:
-                runner = Runner(cfg, kind, pairs[:n], db)
+            for t, kind in group:
+                runner = Runner(t.cfg, kind, t.pairs[:n], t.db, t.agent)
                 try:
                     took = await runner.connect()
                 except Exception as exc:  # noqa: BLE001 - report what happened, go on
-                    log(f"[{cfg['setup']}] {kind} x{n}: connecting failed: {exc!r}")
-                    results.append({"setup": cfg["setup"], "kind": kind, "matches": n, "failed": repr(exc)})
+                    log(f"[{t.setup}] {kind} x{n}: connecting failed: {exc!r}")
+                    results.append({"setup": t.setup, "kind": kind, "matches": n, "failed": repr(exc)})
                     await runner.close()
                     continue
                 retried = f" ({runner.connect_retries} handshakes retried)" if runner.connect_retries else ""
-                log(f"[{cfg['setup']}] {kind} x{n}: {2 * n} sockets connected in {took:.1f} s{retried}")
+                log(f"[{t.setup}] {kind} x{n}: {2 * n} sockets connected in {took:.1f} s{retried}")
                 runners.append(runner)
             firsts = []
             for runner in runners:
                 firsts.append(await runner.window(cfg["rate"], cfg["duration"]))
                 results.append(firsts[-1].as_dict())
+                if searching:
+                    results[-1]["sat_first"] = True  # the fixed phase that opened the search
             if searching:
                 stats = await saturate([Search(r, f) for r, f in zip(runners, firsts, strict=True)])
                 results += [s.as_dict() for s in stats]
             for runner in runners:
                 await runner.close()
-            await wait_idle(cfg)
-    db.shutdown()
+            await wait_idle([u for t in targets for u in t.ws_urls])
+    for t in targets:
+        t.db.shutdown()
     return results
 
 
-async def wait_idle(cfg: dict, timeout: float = 90.0) -> None:
+async def relay_answers(ws_url: str) -> bool:
+    """Does this server relay at ``/ws/bench/relay/`` (a tree with ``BENCH_RELAY=1``)?"""
+    import websockets
+
+    try:
+        async with websockets.connect(ws_url + "/ws/bench/relay/probe/", open_timeout=10) as ws:
+            await ws.send(json.dumps({"n": 0}))
+            return json.loads(await asyncio.wait_for(ws.recv(), 5)) == {"n": 0}
+    except Exception:  # noqa: BLE001 - refused, closed, silent: no relay
+        return False
+
+
+async def wait_idle(ws_urls: list[str], timeout: float = 90.0) -> None:
     """Wait until the server(s) answer an API request quickly: the sockets just closed leave
     work behind (presence, broadcasts) that would otherwise slow the next phase's handshakes."""
     import requests
 
-    urls = [u.replace("ws", "http", 1) + "/api/games/" for u in cfg["ws_urls"]]
+    urls = [u.replace("ws", "http", 1) + "/api/games/" for u in ws_urls]
     deadline, quick = time.monotonic() + timeout, 0
     while time.monotonic() < deadline and quick < 3:
         started = time.monotonic()
@@ -140,34 +196,17 @@ async def wait_idle(cfg: dict, timeout: float = 90.0) -> None:
         await asyncio.sleep(0.2)
 
 
-def worker(config_path: str) -> None:
-    cfg = json.loads(Path(config_path).read_text())
-    results = asyncio.run(run_phases(cfg))
-    Path(cfg["out"]).write_text(json.dumps(results))
+def run(cfg: dict, targets: list[Target]) -> list[dict]:
+    try:
+        return asyncio.run(run_phases(cfg, targets))
+    finally:
+        for t in targets:
+            t.agent.close()
 
 
-# -- the orchestrator: servers and worker processes ---------------------------------------------
-def run_worker(cfg: dict, env: dict[str, str], workdir: Path) -> list[dict]:
-    cfg_path, out_path = workdir / f"bench-{cfg['setup']}.json", workdir / f"bench-{cfg['setup']}-out.json"
-    cfg["out"] = str(out_path)
-    cfg_path.write_text(json.dumps(cfg))
-    subprocess.run([sys.executable, __file__, "--worker", str(cfg_path)], env=env, cwd=ROOT, check=True)
-    results = json.loads(out_path.read_text())
-    sat_n = cfg["sat_matches"] if cfg["saturation"] else None
-    for r in results:  # mark the fixed phase that opened the saturation search
-        if r.get("matches") == sat_n and r.get("phase") == "fixed":
-            r["sat_first"] = True
-    return results
-
-
-def worker_env(extra: dict[str, str]) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL", "SQLITE_PATH")}
-    return {**env, "DJANGO_SETTINGS_MODULE": "site_config.settings", "PYTHONUNBUFFERED": "1", **extra}
-
-
-def base_cfg(args: argparse.Namespace, setup: str, matches: list[int]) -> dict:
+# -- the servers ----------------------------------------------------------------------------------
+def base_cfg(args: argparse.Namespace, matches: list[int]) -> dict:
     return {
-        "setup": setup,
         "matches": matches,
         "duration": args.duration,
         "sat_matches": args.sat_matches,
@@ -185,46 +224,54 @@ def base_cfg(args: argparse.Namespace, setup: str, matches: list[int]) -> dict:
 
 
 def run_single(args: argparse.Namespace, workdir: Path) -> list[dict]:
-    from tests.support.server import LiveServer
-
-    server = LiveServer(workdir / "single", env={"BENCH_RELAY": "1"})
-    server.workdir.mkdir(parents=True, exist_ok=True)
-    server.migrate()
-    server.start()
+    """This tree on one daphne process; with ``--baseline-tree``, the baseline's beside it."""
+    trees = [("1 process", Path(args.tree).resolve())]
+    if args.baseline_tree:
+        trees.insert(0, ("baseline", Path(args.baseline_tree).resolve()))
+    servers, targets = [], []
     try:
-        cfg = base_cfg(args, "1 process", args.matches)
-        cfg.update(ws_urls=[server.ws_url], server_pids=[server.proc.pid])
-        log(f"[1 process] daphne pid {server.proc.pid} on {server.url} (SQLite, in-memory layer)")
-        return run_worker(cfg, worker_env({"SQLITE_PATH": server.env["SQLITE_PATH"]}), workdir)
+        for setup, tree in trees:
+            server = live_server(tree, workdir / setup.replace(" ", "-"), env={"BENCH_RELAY": "1"})
+            servers.append(server)
+            server.migrate()
+            server.start()
+            log(
+                f"[{setup}] daphne pid {server.proc.pid} on {server.url} (SQLite, in-memory layer): "
+                f"{tree_label(tree)}"
+            )
+            agent = Agent(tree, {"SQLITE_PATH": server.env["SQLITE_PATH"]})
+            targets.append(Target(setup, [server.ws_url], [server.proc.pid], agent))
+        return run(base_cfg(args, args.matches), targets)
     finally:
-        server.kill()
+        for server in servers:
+            server.kill()
 
 
 def run_cluster(args: argparse.Namespace, workdir: Path) -> list[dict]:
     from tests.support.backing import Postgres, Redis
-    from tests.support.server import LiveServer
 
+    tree = Path(args.tree).resolve()
     pg, redis = Postgres().start(), Redis().start()
-    servers: list[LiveServer] = []
+    servers = []
     try:
         env = {"DATABASE_URL": pg.url, "REDIS_URL": redis.url, "BENCH_RELAY": "1"}
-        (workdir / "cluster").mkdir(parents=True, exist_ok=True)
-        servers = [LiveServer(workdir / "cluster", env=env), LiveServer(workdir / "cluster", env=env)]
+        servers = [live_server(tree, workdir / "cluster", env=env) for _ in range(2)]
         servers[0].migrate()
         for server in servers:
             server.start()
-        cfg = base_cfg(args, "2 procs", args.redis_matches)
         postmaster = int((pg.dir / "data" / "postmaster.pid").read_text().split()[0])
-        cfg.update(
-            ws_urls=[s.ws_url for s in servers],
-            server_pids=[s.proc.pid for s in servers],
-            backing_pids=[postmaster, redis.proc.pid],
-        )
         log(
             f"[2 procs] daphne pids {[s.proc.pid for s in servers]} on {[s.url for s in servers]} "
-            f"(PostgreSQL, Redis layer; player A on the first, B on the second)"
+            f"(PostgreSQL, Redis layer; player A on the first, B on the second): {tree_label(tree)}"
         )
-        return run_worker(cfg, worker_env({"DATABASE_URL": pg.url}), workdir)
+        target = Target(
+            "2 procs",
+            [s.ws_url for s in servers],
+            [s.proc.pid for s in servers],
+            Agent(tree, {"DATABASE_URL": pg.url}),
+            backing_pids=[postmaster, redis.proc.pid],
+        )
+        return run(base_cfg(args, args.redis_matches), [target])
     finally:
         for server in servers:
             server.kill()
@@ -232,12 +279,11 @@ def run_cluster(args: argparse.Namespace, workdir: Path) -> list[dict]:
         pg.stop()
 
 
-def run_urls(args: argparse.Namespace, workdir: Path) -> list[dict]:
+def run_urls(args: argparse.Namespace) -> list[dict]:
     urls = [u.rstrip("/").replace("http://", "ws://").replace("https://", "wss://") for u in args.url]
-    cfg = base_cfg(args, "target", args.matches)
-    cfg.update(ws_urls=urls, server_pids=args.pid or [])
     extra = {k: os.environ[k] for k in ("SQLITE_PATH", "DATABASE_URL") if k in os.environ}
-    return run_worker(cfg, worker_env(extra), workdir)
+    target = Target("target", urls, args.pid or [], Agent(Path(args.tree).resolve(), extra))
+    return run(base_cfg(args, args.matches), [target])
 
 
 def main() -> None:
@@ -260,6 +306,12 @@ def main() -> None:
         "--relay-bytes", type=int, default=0, help="pad each relay message (0: just the number)"
     )
     parser.add_argument(
+        "--tree", default=str(ROOT), help="the tree measured as this one (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--baseline-tree", help="also run every phase on this tree (e.g. a git worktree), alternately"
+    )
+    parser.add_argument(
         "--redis", action="store_true", help="also two daphne processes on Redis + PostgreSQL"
     )
     parser.add_argument("--redis-only", action="store_true", help="only the two-process setup")
@@ -271,11 +323,7 @@ def main() -> None:
         "--pid", type=int, action="append", help="with --url: server pids for the CPU figures"
     )
     parser.add_argument("--json", help="also write every figure to this file")
-    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.worker:
-        worker(args.worker)
-        return
     args.matches = [int(x) for x in args.matches.split(",") if x]
     args.redis_matches = [int(x) for x in args.redis_matches.split(",") if x]
     load_before = Path("/proc/loadavg").read_text().strip()
@@ -285,7 +333,7 @@ def main() -> None:
     started = time.monotonic()
     try:
         if args.url:
-            results += run_urls(args, workdir)
+            results += run_urls(args)
         else:
             if not args.redis_only:
                 results += run_single(args, workdir)

@@ -1,27 +1,33 @@
 """Lobby and replay pages under concurrent clients, beside a static file on the same server.
 
-Bar (quality.md): the lobby and the replay page at 50 concurrent clients, p99 under 100 ms.
-Starts its own daphne (``tests/support/server.py``, fresh SQLite database), fills it with
-finished, ongoing and open matches (whole random Reversi games played through the services),
-then, for each target, keeps ``--clients`` keep-alive HTTP/1.1 connections busy for
-``--duration`` seconds (closed loop, as ``wrk -c 50``: each client sends its next request
-when the previous answer is in) and prints requests/s and p50/p95/p99 latency. The baseline
-is a small static file served by the same daphne (ServeStatic): the cost of daphne alone.
+Bar (quality.md): pages at 50 clients x 1 request/s each, p99 under 100 ms: the lobby (logged
+out and logged in) and the replay page. Starts its own daphne (``tests/support/server.py``,
+fresh SQLite database), fills it with finished, ongoing and open matches (whole random Reversi
+games played through the services; the logged-in player sits in ``--player-matches`` ongoing
+ones, the 30 its lobby lists at most), then, for each target, keeps ``--clients`` keep-alive
+HTTP/1.1 connections busy for ``--duration`` seconds, closed loop (as ``wrk -c 50``: each
+client sends its next request when the previous answer is in) and paced (``--rates``
+requests/s per client, each timed from when it was due), and prints requests/s and
+p50/p95/p99 latency. The baseline is a small static file served by the same daphne
+(ServeStatic): the cost of daphne alone. The verdict is read on the paced 1/s figures.
 
-Anonymous visitors' lobby and replay pages are answered from memory by ``site_config.front``
-(one render per ``VISITOR_CACHE_SECONDS``); the bar is read on those. For scale, the lobby as
-a logged-in player sees it (rendered by Django for every request) is measured too and printed
-beside them, outside the verdict.
+Back to back with the previous release (``--baseline-tree``, e.g. a git worktree at its
+commit): a second daphne runs that tree's code on its own database, filled by that tree's
+services (``bench/loadkit/tree.py``); the two are measured alternately, figure by figure, and
+the logged-in lobby is printed side by side. ``--tree`` names the tree measured as "this"
+(default: the one this script is in).
 
-    .venv/bin/python bench/pages.py [--clients 50] [--duration 10] [--finished 60]
+    .venv/bin/python bench/pages.py [--clients 50] [--duration 10] [--rates 1,2] [--finished 60]
+        [--player-matches 30]
+        [--baseline-tree /work/baseline] [--tree <this tree>]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -30,50 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
+from bench.loadkit.tree import Agent, live_server, tree_label  # noqa: E402
 from bench.stats import percentile  # noqa: E402
-
-
-def populate(finished: int, seed: int) -> tuple[str, str]:
-    """Users and matches in the server's database; returns the path of a finished replay and
-    the Cookie header of a logged-in player."""
-    import django
-
-    django.setup()
-    from django.contrib.auth import get_user_model
-
-    from games import services
-    from games.models import Match
-
-    rng = random.Random(seed)
-    User = get_user_model()
-    users = [User.objects.create_user(f"bench{i}", password=None) for i in range(20)]
-    replay = ""
-    for i in range(finished + 20 + 10):
-        a, b = rng.sample(users, 2)
-        visibility = "open" if i % 3 else "invite"
-        match = services.match_create(user=a, game="reversi", options={}, opponent=visibility, side=0)
-        if i >= finished + 20:
-            continue  # an open seat (listed in the lobby when public)
-        services.match_join(match_id=match.pk, user=b)
-        match.refresh_from_db()
-        moves = 10**6 if i < finished else rng.randrange(4, 30)
-        while match.status == Match.Status.ACTIVE and moves:
-            seat = match.state["turn"]
-            move = rng.choice(match.rules.legal_moves(match.state, seat))
-            match = services.move_play(match_id=match.pk, user=(a, b)[seat], ply=match.ply, move=move)
-            moves -= 1
-        if match.status == Match.Status.FINISHED:
-            replay = f"/r/{match.replay_slug}/"
-    return replay, session_cookie(users[0])
-
-
-def session_cookie(user) -> str:
-    """A Cookie header logging ``user`` in."""
-    from django.conf import settings
-
-    from bench.loadkit.database import session_key
-
-    return f"{settings.SESSION_COOKIE_NAME}={session_key(user)}"
 
 
 async def client(
@@ -127,6 +91,27 @@ async def measure(
 LOGGED_IN = "lobby, logged in"
 
 
+def start_tree(name: str, tree: Path, workdir: Path, args: argparse.Namespace):
+    """A daphne running ``tree``'s code on a fresh database filled by that tree's services;
+    returns (server, targets)."""
+    server = live_server(tree, workdir / name)
+    server.migrate()
+    agent = Agent(tree, {"SQLITE_PATH": server.env["SQLITE_PATH"]})
+    try:
+        replay, cookie = agent.populate_pages(args.finished, args.seed, args.player_matches)
+    finally:
+        agent.close()
+    server.start()
+    print(f"[{name}] daphne pid {server.proc.pid} on {server.url}: {tree_label(tree)}", flush=True)
+    targets = [
+        ("static file (baseline)", "/static/js/http.js", ""),
+        ("lobby", "/", ""),
+        ("replay page", replay, ""),
+        (LOGGED_IN, "/", cookie),
+    ]
+    return server, targets
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50)
@@ -135,52 +120,86 @@ def main() -> int:
         "--rates", default="1,2", help="paced runs: requests/s per client (comma-separated; '' for none)"
     )
     parser.add_argument("--finished", type=int, default=60, help="finished matches in the database")
+    parser.add_argument(
+        "--player-matches", type=int, default=30, help="ongoing matches of the logged-in player"
+    )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--tree", default=str(ROOT), help="the tree measured as this one (default: %(default)s)"
+    )
+    parser.add_argument("--baseline-tree", help="also measure this tree (e.g. a git worktree), alternately")
     args = parser.parse_args()
     rates = [None, *(float(r) for r in args.rates.split(",") if r)]
 
-    from tests.support.server import LiveServer
-
+    trees = [("this", Path(args.tree).resolve())]
+    if args.baseline_tree:
+        trees.insert(0, ("baseline", Path(args.baseline_tree).resolve()))
     workdir = Path(tempfile.mkdtemp(prefix="bench-pages-"))
-    server = LiveServer(workdir)
-    os.environ.update(DJANGO_SETTINGS_MODULE="site_config.settings", SQLITE_PATH=server.env["SQLITE_PATH"])
-    server.migrate()
-    replay, cookie = populate(args.finished, args.seed)
-    server.start()
-    targets = [
-        ("static file (baseline)", "/static/js/http.js", ""),
-        ("lobby", "/", ""),
-        ("replay page", replay, ""),
-        (LOGGED_IN, "/", cookie),
-    ]
-    print(f"daphne pid {server.proc.pid}: {args.clients} clients, {args.duration:g} s per figure")
-    rows = []
+    servers, targets = {}, {}
+    rows = []  # (tree, page, rate, figures)
     try:
-        for name, path, cookie in targets:
-            asyncio.run(measure(server.url, path, args.clients, 1.0, cookie=cookie))  # warm up
+        for name, tree in trees:
+            servers[name], targets[name] = start_tree(name, tree, workdir, args)
+        print(f"{args.clients} clients, {args.duration:g} s per figure; the trees alternate figure by figure")
+        for i in range(len(targets[trees[0][0]])):
+            for name, _ in trees:  # warm up
+                _, path, cookie = targets[name][i]
+                asyncio.run(measure(servers[name].url, path, args.clients, 1.0, cookie=cookie))
             for rate in rates:
-                figures = asyncio.run(measure(server.url, path, args.clients, args.duration, rate, cookie))
-                rows.append((name, rate, figures))
+                for name, _ in trees:
+                    page, path, cookie = targets[name][i]
+                    figures = measure(servers[name].url, path, args.clients, args.duration, rate, cookie)
+                    rows.append((name, page, rate, asyncio.run(figures)))
     finally:
-        server.kill()
-    print(f"{'page':24} {'load':>16} {'requests':>9} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
-    for name, rate, r in rows:
+        for server in servers.values():
+            server.kill()
+        shutil.rmtree(workdir, ignore_errors=True)
+    report(rows, trees, rates, args.clients)
+    return 0
+
+
+def report(rows: list, trees: list, rates: list, clients: int) -> None:
+    print(
+        f"{'tree':9} {'page':24} {'load':>16} {'requests':>9} {'req/s':>7} "
+        f"{'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}"
+    )
+    for name, page, rate, r in rows:
         load = "closed loop" if rate is None else f"{rate:g}/s per client"
         print(
-            f"{name:24} {load:>16} {r['requests']:9d} {r['rps']:7.0f}"
+            f"{name:9} {page:24} {load:>16} {r['requests']:9d} {r['rps']:7.0f}"
             f" {r['p50']:8.1f} {r['p95']:8.1f} {r['p99']:8.1f}"
         )
-    for rate in rates:
-        base = next(r for name, rt, r in rows if rt == rate)
-        pages = [(name, r) for name, rt, r in rows[1:] if rt == rate and r is not base and name != LOGGED_IN]
-        logged_in = next(r for name, rt, r in rows if rt == rate and name == LOGGED_IN)
-        load = "closed loop (as wrk -c)" if rate is None else f"{args.clients} clients x {rate:g} req/s"
-        ratios = ", ".join(f"{name} {r['rps'] / base['rps']:.2f}x" for name, r in pages)
-        verdict = "PASS" if all(r["p99"] < 100 for _, r in pages) else "FAIL"
-        print(f"{load}: throughput vs the static file: {ratios}; bar p99 < 100 ms: {verdict}", end="")
-        ratio = logged_in["rps"] / base["rps"]
-        print(f" (logged-in lobby, not kept: {ratio:.2f}x, p99 {logged_in['p99']:.0f} ms)")
-    return 0
+    print()
+    for name, _ in trees:
+        for rate in rates:
+            here = [(page, r) for n, page, rt, r in rows if n == name and rt == rate]
+            base, pages = here[0][1], here[1:]
+            load = "closed loop (as wrk -c)" if rate is None else f"{clients} clients x {rate:g} req/s"
+            ratios = ", ".join(f"{page} {r['rps'] / base['rps']:.2f}x" for page, r in pages)
+            print(f"[{name}] {load}: throughput vs the static file: {ratios}")
+    print()
+    for name, _ in trees:  # the bar: every page at 1 request/s per client
+        pages = [
+            (page, r)
+            for n, page, rt, r in rows
+            if n == name and rt == 1.0 and page != "static file (baseline)"
+        ]
+        if pages:
+            worst = ", ".join(f"{page} {r['p99']:.0f} ms" for page, r in pages)
+            verdict = "PASS" if all(r["p99"] < 100 for _, r in pages) else "FAIL"
+            print(f"[{name}] bar: pages at {clients} clients x 1 req/s, p99 < 100 ms: {worst}: {verdict}")
+    if len(trees) == 2:
+        print("\nThe logged-in lobby, this tree beside the baseline tree (same run):")
+        for rate in rates:
+            b, t = (
+                next(r for n, page, rt, r in rows if n == name and rt == rate and page == LOGGED_IN)
+                for name in ("baseline", "this")
+            )
+            load = "closed loop" if rate is None else f"{clients} clients x {rate:g} req/s"
+            print(
+                f"  {load}: baseline {b['rps']:.0f} req/s p99 {b['p99']:.0f} ms; "
+                f"this {t['rps']:.0f} req/s p99 {t['p99']:.0f} ms (p99 {t['p99'] / b['p99']:.2f}x)"
+            )
 
 
 if __name__ == "__main__":

@@ -4,5 +4,13 @@ the report; and the bars they are read against (quality.md)."""
 P99_SATURATION = 0.250  # s: the saturation throughput is the highest moves/s with p99 under this
 P99_BAR_200 = 0.100  # s: p99 at 200 matches, one move per match per second
 SAT_RATIO_BAR = 0.6  # game saturation / relay saturation
+SAT_VS_BASELINE_BAR = 0.7  # this tree's game saturation / the baseline tree's (--baseline-tree)
 SCALE_OUT_BAR = 1.3  # two processes / one process
 CONNECT_CONCURRENCY = 32
+
+
+def loopback_address(n: int) -> str:
+    """The ``n``-th of many loopback addresses (all of 127.0.0.0/8 is this machine). A load
+    client binding each socket to its own looks like many people, as real traffic does: the
+    server's per-address limits (sockets open, messages a second) are meant for one person."""
+    return f"127.1.{n // 250 % 250}.{1 + n % 250}"

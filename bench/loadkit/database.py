@@ -1,9 +1,17 @@
-"""Users, sessions and matches made directly in the server's database (fast set-up), and the stored plies."""
+"""Users, sessions and matches made directly in the server's database (fast set-up), and the stored plies.
+
+This module runs inside a tree's agent (``bench/loadkit/tree.py``) with THAT tree's code on
+``sys.path``: it imports nothing from ``bench`` and copes with the services' module of
+today's tree (``games.services``) and of the rewrite (``games.matches.services``).
+"""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import random
+from functools import cache
 
 
 def django_setup() -> None:
@@ -11,6 +19,14 @@ def django_setup() -> None:
     import django
 
     django.setup()
+
+
+@cache
+def services():
+    """The tree's match services (``match_create``, ``match_join``, ``move_play``, ...):
+    ``games.matches.services`` where the tree has it, else ``games.services``."""
+    new = importlib.util.find_spec("games.matches") and importlib.util.find_spec("games.matches.services")
+    return importlib.import_module("games.matches.services" if new else "games.services")
 
 
 def session_key(user) -> str:
@@ -68,21 +84,19 @@ def new_match(a_id: int, b_id: int, cfg: dict, advance: int = 0, rng: random.Ran
     the matches of a run are at different stages and end at different times."""
     from django.contrib.auth import get_user_model
 
-    from games import services
-
     User = get_user_model()
     a, b = User.objects.get(pk=a_id), User.objects.get(pk=b_id)
-    match = services.match_create(
+    match = services().match_create(
         user=a, game="reversi", options={"size": cfg["size"]}, opponent="invite", side=0
     )
-    services.match_join(match_id=match.pk, user=b)
+    services().match_join(match_id=match.pk, user=b)
     match.refresh_from_db()
     for _ in range(advance):
         if match.status != match.Status.ACTIVE:
             break
         seat = match.state["turn"]
         move = rng.choice(match.rules.legal_moves(match.state, seat))
-        match = services.move_play(match_id=match.pk, user=(a, b)[seat], ply=match.ply, move=move)
+        match = services().move_play(match_id=match.pk, user=(a, b)[seat], ply=match.ply, move=move)
     return match.pk
 
 
@@ -98,3 +112,39 @@ def stored_plies(match_ids: list[str]) -> dict[str, set[int]]:
         for match_id, ply in rows:
             out.setdefault(match_id, set()).add(ply)
     return out
+
+
+def populate_pages(finished: int, seed: int, player_matches: int = 0) -> tuple[str, str]:
+    """For ``bench/pages.py``: users and matches (finished, ongoing, open) played through the
+    services, plus ``player_matches`` ongoing matches of the first user (the lobby lists up to
+    30 of a player's own); returns the path of a finished replay and the Cookie header of
+    that first user, logged in."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    from games.models import Match
+
+    rng = random.Random(seed)
+    User = get_user_model()
+    users = [User.objects.create_user(f"bench{i}", password=None) for i in range(20)]
+    replay = ""
+    plan = [rng.sample(users, 2) for _ in range(finished + 20 + 10)]
+    for _ in range(player_matches):  # the first user on either seat
+        pair = [users[0], rng.choice(users[1:])]
+        plan.append(pair if rng.random() < 0.5 else pair[::-1])
+    for i, (a, b) in enumerate(plan):
+        visibility = "open" if i % 3 else "invite"
+        match = services().match_create(user=a, game="reversi", options={}, opponent=visibility, side=0)
+        if finished + 20 <= i < finished + 30:
+            continue  # an open seat (listed in the lobby when public)
+        services().match_join(match_id=match.pk, user=b)
+        match.refresh_from_db()
+        moves = 10**6 if i < finished else rng.randrange(4, 30)
+        while match.status == Match.Status.ACTIVE and moves:
+            seat = match.state["turn"]
+            move = rng.choice(match.rules.legal_moves(match.state, seat))
+            match = services().move_play(match_id=match.pk, user=(a, b)[seat], ply=match.ply, move=move)
+            moves -= 1
+        if match.status == Match.Status.FINISHED:
+            replay = f"/r/{match.replay_slug}/"
+    return replay, f"{settings.SESSION_COOKIE_NAME}={session_key(users[0])}"

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from bench.loadkit import P99_BAR_200, P99_SATURATION, SAT_RATIO_BAR, SCALE_OUT_BAR
+from bench.loadkit import P99_BAR_200, P99_SATURATION, SAT_RATIO_BAR, SAT_VS_BASELINE_BAR, SCALE_OUT_BAR
 
 
 def log(text: str) -> None:
@@ -99,7 +99,9 @@ def report(results: list[dict], args: argparse.Namespace, load_before: str) -> N
             if at200 and kind == "game" and at200[0].get("p99") is not None:
                 p99 = at200[0]["p99"]
                 verdict = "PASS" if p99 < P99_BAR_200 * 1000 else "FAIL"
-                if setup != "1 process":
+                if setup == "baseline":
+                    verdict = f"{verdict} (the baseline tree: information only)"
+                elif setup != "1 process":
                     verdict = "(the bar is for one process: information only)"
                 verdicts.append(
                     f"[{setup}] p99 at 200 matches (1 move/s each): {p99:.1f} ms "
@@ -159,6 +161,57 @@ def report(results: list[dict], args: argparse.Namespace, load_before: str) -> N
             f"(relay: {sum(r['accepted'] for r in relay)} messages, {sum(r['lost'] for r in relay)} lost, "
             f"{sum(r['dup'] for r in relay)} duplicated)"
         )
+    if "baseline" in setups:
+        verdicts += versus_baseline(results, sats, unsaturated)
     print()
     for line in verdicts:
         print(line)
+
+
+def versus_baseline(
+    results: list[dict], sats: dict[tuple[str, str], float], unsaturated: set[tuple[str, str]]
+) -> list[str]:
+    """This tree ("1 process") beside the baseline tree, phase by phase; returns the verdicts."""
+    this, base = "1 process", "baseline"
+    print("\nThis tree beside the baseline tree (same run, phases alternating); ratio = this / baseline")
+    print(
+        f"{'kind':<5} {'N':>4} {'target/s':>8} | {'baseline moves/s':>16} {'p99 ms':>8} | "
+        f"{'this moves/s':>12} {'p99 ms':>8} | {'p99 ratio':>9}"
+    )
+    fixed = lambda r: "failed" not in r and r["phase"] == "fixed"  # noqa: E731
+    for b in (r for r in results if r.get("setup") == base and fixed(r)):
+        t = next(
+            (
+                r
+                for r in results
+                if r.get("setup") == this
+                and fixed(r)
+                and (r["kind"], r["matches"]) == (b["kind"], b["matches"])
+            ),
+            None,
+        )
+        if t is None:
+            continue
+        num = lambda v, w: f"{'-':>{w}}" if v is None else f"{v:>{w}.1f}"  # noqa: E731
+        ratio = t["p99"] / b["p99"] if t["p99"] and b["p99"] else None
+        print(
+            f"{b['kind']:<5} {b['matches']:>4} {b['target']:>8.1f} | {num(b['per_second'], 16)} "
+            f"{num(b['p99'], 8)} | {num(t['per_second'], 12)} {num(t['p99'], 8)} | "
+            f"{'-' if ratio is None else f'{ratio:.2f}x':>9}"
+        )
+    verdicts = []
+    for kind in ("game", "relay"):
+        if (this, kind) not in sats or (base, kind) not in sats:
+            continue
+        ratio = sats[this, kind] / sats[base, kind]
+        line = (
+            f"{kind} saturation: this tree {sats[this, kind]:.1f}/s, baseline {sats[base, kind]:.1f}/s: "
+            f"{ratio:.2f}x"
+        )
+        if kind == "game":
+            verdict = "PASS" if ratio >= SAT_VS_BASELINE_BAR else "FAIL"
+            if unsaturated & {(this, kind), (base, kind)}:
+                verdict = "inconclusive (a search did not saturate)"
+            line += f" (bar >= {SAT_VS_BASELINE_BAR}x): {verdict}"
+        verdicts.append(line)
+    return verdicts

@@ -9,21 +9,24 @@ import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from bench.loadkit import CONNECT_CONCURRENCY
+from bench.loadkit import CONNECT_CONCURRENCY, loopback_address
 from bench.loadkit.conversations import Conversation, GameConversation, RelayConversation
-from bench.loadkit.database import new_match, stored_plies
 from bench.loadkit.measure import Stats, client_cpu, machine_cpu, proc_cpu, tree_cpu
 from bench.loadkit.report import format_row, log
+from bench.loadkit.tree import Agent
 
 
 class Runner:
-    """Drives one kind of conversation (game or relay) for a set of pairs through its phases."""
+    """Drives one kind of conversation (game or relay) for a set of pairs through its phases.
+    Its tree's database work (new matches, the stored plies) goes to that tree's ``agent``,
+    one call at a time through the ``db`` thread."""
 
-    def __init__(self, cfg: dict, kind: str, pairs: list[dict], db: ThreadPoolExecutor) -> None:
+    def __init__(self, cfg: dict, kind: str, pairs: list[dict], db: ThreadPoolExecutor, agent: Agent) -> None:
         self.cfg = cfg
         self.kind = kind
         self.pairs = pairs
         self.db = db
+        self.agent = agent
         self.loop = asyncio.get_running_loop()
         self.rng = random.Random(cfg["seed"])
         self.running = False
@@ -53,11 +56,19 @@ class Runner:
             else f"/ws/bench/relay/p{conv.pair['index']}/"
         )
         cookie = f"{self.cfg['cookie_name']}={conv.pair['keys'][seat]}"
+        # each player its own client address (on loopback), as in real traffic
+        local = (
+            {"local_addr": (loopback_address(2 * conv.pair["index"] + seat), 0)} if "//127." in url else {}
+        )
         for attempt in range(4):
             try:
                 async with self.connect_gate:
                     ws = await websockets.connect(
-                        url + path, additional_headers={"Cookie": cookie}, open_timeout=60, max_size=2**20
+                        url + path,
+                        additional_headers={"Cookie": cookie},
+                        open_timeout=60,
+                        max_size=2**20,
+                        **local,
                     )
                 break
             except (OSError, TimeoutError, InvalidHandshake):
@@ -114,7 +125,7 @@ class Runner:
             if ws is not None:
                 self.spawn(ws.close())
         match_id = await self.loop.run_in_executor(
-            self.db, new_match, conv.pair["a"], conv.pair["b"], self.cfg
+            self.db, self.agent.new_match, conv.pair["a"], conv.pair["b"], self.cfg
         )
         conv.pair["match_id"] = match_id
         new = await self.start_conversation(conv.pair, match_id)
@@ -139,7 +150,7 @@ class Runner:
         self.stats, self.period = stats, 1.0 / rate
         pids = self.cfg["server_pids"]
         backing = self.cfg.get("backing_pids", [])
-        cpu0, busy0, client0 = proc_cpu(pids), machine_cpu(), client_cpu()
+        cpu0, busy0, client0 = proc_cpu(pids), machine_cpu(), self.client_cpu()
         backing0 = tree_cpu(backing)
         started = self.loop.time()
         self.running = True
@@ -148,7 +159,7 @@ class Runner:
         await asyncio.sleep(duration)
         self.running = False
         stats.duration = self.loop.time() - started
-        cpu1, busy1, client1 = proc_cpu(pids), machine_cpu(), client_cpu()
+        cpu1, busy1, client1 = proc_cpu(pids), machine_cpu(), self.client_cpu()
         stats.backing_cpu = tree_cpu(backing) - backing0 if backing else None
         stats.server_cpu = cpu1 - cpu0
         stats.client_cpu = client1 - client0
@@ -164,13 +175,17 @@ class Runner:
         await asyncio.sleep(0.5)
         return stats
 
+    def client_cpu(self) -> float:
+        """The load client's CPU: this process and the agent making its new matches."""
+        return client_cpu() + proc_cpu([self.agent.pid])
+
     async def account(self, stats: Stats) -> None:
         """Which sends were stored (game: the database), and was each delivered once to both?"""
         convs = [c for c in self.every if any(s.stats is stats for s in c.sends.values())]
         stored: dict[str, set[int]] = {}
         if self.kind == "game":
             ids = [c.match_id for c in convs]
-            stored = await self.loop.run_in_executor(self.db, stored_plies, ids)
+            stored = await self.loop.run_in_executor(self.db, self.agent.stored_plies, ids)
         for conv in convs:
             for key, send in conv.sends.items():
                 if send.stats is not stats:
