@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import timezone
 
 from games.rules import GAMES
@@ -31,21 +32,42 @@ def read_last_move(match: Match) -> dict[str, Any] | None:
     return Move.objects.filter(match=match).order_by("-ply").values("ply", "seat", "move").first()
 
 
+# Two facts of an active match never change again, so they are kept in Django's cache
+# rather than read for every new state (bench/load.py: a quarter of a move's queries): its
+# seats (all taken when it starts) and, once both players have moved, that it can no
+# longer be aborted.
+KEEP_SECONDS = 3600
+
+
+def seat_rows(match: Match) -> list[tuple[int, str, int | None, str | None]]:
+    """(seat, level, user id, username) of every seat, in order."""
+    read = Seat.objects.filter(match=match).order_by("seat")
+
+    def rows() -> list[tuple[int, str, int | None, str | None]]:
+        return list(read.values_list("seat", "level", "user_id", "user__username"))
+
+    if match.status != Match.Status.ACTIVE:
+        return rows()
+    return cache.get_or_set(f"match-seats:{match.pk}", rows, KEEP_SECONDS)
+
+
 def can_abort(match: Match) -> bool:
     """Abort is allowed until the second player has made a first move."""
     if match.status == Match.Status.WAITING:
         return True
-    if match.status != Match.Status.ACTIVE:
+    if match.status != Match.Status.ACTIVE or cache.get(f"match-abort-closed:{match.pk}"):
         return False
     movers = match.moves.filter(forced=False).order_by().values_list("seat", flat=True).distinct()[:2]
-    return len(movers) < 2
+    if len(movers) < 2:
+        return True
+    cache.set(f"match-abort-closed:{match.pk}", True, KEEP_SECONDS)
+    return False
 
 
 def players(match: Match) -> list[dict[str, Any]]:
     """The seats in order, each with its user and whether a socket of theirs is live."""
     online = connected_user_ids(match)
     names = match.rules.seat_names
-    seats = Seat.objects.filter(match=match).order_by("seat")
     return [
         {
             "seat": seat,
@@ -54,7 +76,7 @@ def players(match: Match) -> list[dict[str, Any]]:
             "computer": level or None,
             "label": names[seat] if seat < len(names) else f"Seat {seat}",
         }
-        for seat, level, user_id, username in seats.values_list("seat", "level", "user_id", "user__username")
+        for seat, level, user_id, username in seat_rows(match)
     ]
 
 

@@ -22,7 +22,7 @@ from games.rules import GAMES, IllegalMove, OptionError
 from .errors import ServiceError
 from .events import announce
 from .models import Match, Move, Seat
-from .selectors import UNKNOWN, can_abort
+from .selectors import UNKNOWN, can_abort, seat_rows
 
 # What a move changes in the match row (``updated_at`` is ``auto_now``).
 MOVE_FIELDS = ["ply", "state", "status", "result", "finished_at", "updated_at"]
@@ -31,11 +31,12 @@ MOVE_FIELDS = ["ply", "state", "status", "result", "finished_at", "updated_at"]
 def _locked(match_id: str, user) -> Match:
     """The match with its row locked until the transaction ends; ``match.user_seat`` is
     ``user``'s seat (None if they have none)."""
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
-    if match is None:
-        raise ServiceError("not_found", "No such match.", 404)
-    mine = match.seats.filter(user_id=user.pk) if user is not None and user.is_authenticated else None
-    match.user_seat = mine.values_list("seat", flat=True).first() if mine is not None else None
+    try:
+        match = Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise ServiceError("not_found", "No such match.", 404) from None
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    match.user_seat = next((seat for seat, _, uid, _ in seat_rows(match) if user_id and uid == user_id), None)
     return match
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 
+import orjson
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.dispatch import receiver
@@ -38,7 +39,13 @@ def send_state(sender, change: MatchChange, **kwargs) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    event = {"type": "match.state", "public": change.public, "skip": change.skip_channel}
+    # As JSON text: one encoding for the whole group, where a dict would be deep-copied for
+    # every socket by the in-memory layer (and encoded anyway for Redis).
+    event = {
+        "type": "match.state",
+        "public": orjson.dumps(change.public).decode(),
+        "skip": change.skip_channel,
+    }
     group = group_name(change.match.pk)
     if _loop is not None and _loop.is_running():
         asyncio.run_coroutine_threadsafe(layer.group_send(group, event), _loop)

@@ -196,7 +196,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         (its own arrival) or has shown a newer one (a socket's ply never goes backwards)."""
         if event.get("skip") == self.channel_name:
             return
-        public = event["public"]
+        public = orjson.loads(event["public"])
         if self.public is not None and public["ply"] < self.public["ply"]:
             return
         await self.show(public)

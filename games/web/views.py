@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
@@ -23,14 +25,19 @@ from .forms import MatchCreateForm
 def lobby(request: HttpRequest) -> HttpResponse:
     """Open seats to join, your ongoing matches (whose turn), recent finished matches.
 
-    The open and finished lists change far less often than the lobby is read: the template
-    caches their fragments under a version (one small query each) that changes whenever
-    their content does; the querysets stay lazy, so a cached fragment costs no other query."""
+    The three lists change far less often than the lobby is read: the template caches their
+    fragments (Django's cache) under a version (one small query each) that changes whenever
+    their content does; the lists stay lazy, so a cached fragment costs no other query."""
     open_matches = Match.objects.open().select_related("created_by").prefetch_related("seats__user")
-    mine, shown = [], Q(visibility=Match.Visibility.OPEN)
+    mine, mine_version, shown = list, "", Q(visibility=Match.Visibility.OPEN)
     if request.user.is_authenticated:
         open_matches = open_matches.exclude(seats__user=request.user)
-        mine = match_rows(Match.objects.ongoing().of_user(request.user)[:30], request.user)
+        ongoing = Match.objects.ongoing().of_user(request.user)
+        # a callable: the template calls it only when the fragment is not cached
+        mine = partial(match_rows, ongoing[:30], request.user)
+        # every change of a match (a move, a join, its end) moves its updated_at
+        changed = ongoing.order_by().aggregate(n=Count("pk"), last=Max("updated_at"))
+        mine_version = f"{request.user.pk}:{changed['n']}:{changed['last']}"
         shown |= Q(pk__in=Seat.objects.filter(user=request.user).values("match_id"))
     finished = Match.objects.finished().filter(shown).prefetch_related("seats__user").order_by("-finished_at")
     # Leaving the open set lowers the count; joining it raises the newest created_at.
@@ -41,6 +48,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         {
             "open_matches": open_matches[:50],
             "my_matches": mine,
+            "mine_version": mine_version,
             "finished": finished[:20],
             "games": GAMES.values(),
             "open_version": f"{request.user.pk}:{opened['n']}:{opened['newest']}",

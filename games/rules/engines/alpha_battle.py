@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import re
+import reprlib
 from typing import Any
 
 from ..alpha_battle import (
@@ -77,7 +78,7 @@ def check_setup(move: Any) -> Move:
         raise IllegalMove("The indices must be a list of 10 distinct integers 0..25.")
     for i in indices:
         if isinstance(i, bool) or not isinstance(i, int):
-            raise IllegalMove(f"The indices must be integers, not {i!r}.")
+            raise IllegalMove(f"The indices must be integers, not {reprlib.repr(i)}.")
         if not 0 <= i < 26:
             raise IllegalMove(f"Index {i} is out of range 0..25.")
     if len(indices) != N_INDICES:
