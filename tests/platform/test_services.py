@@ -767,3 +767,23 @@ def test_a_turn_started_outside_a_server_is_dropped():
 
     start_once(("tests.platform", "outside a server"), turn)
     assert ran == []
+
+
+def test_a_move_is_stored_and_announced_in_its_canonical_form(changes):
+    """Issue 14 (10): a Reversi cell sent padded and in lower case is stored as the rules
+    name it; the state announced carries the same form."""
+    match, ann, _ = start_match("reversi", {"size": 8})
+    cell = first_legal(match, 0)["cell"]
+    sent = {"cell": " " * 60_000 + cell.lower() + "\t"}
+    played = services.move_play(match_id=match.pk, user=ann, ply=0, move=sent)
+    assert Move.objects.get(match=match, ply=1).move == {"cell": cell}
+    assert played.moves.get(ply=1).move == {"cell": cell}
+
+
+def test_an_alpha_battle_setup_is_stored_with_its_letters_upper_case(changes):
+    match, ann, _ = start_match("alpha_battle", {})
+    setup = GAMES["alpha_battle"].random_move(match.state, 0, random.Random(5))
+    services.move_play(
+        match_id=match.pk, user=ann, ply=0, move={**setup, "letters": setup["letters"].lower()}
+    )
+    assert Move.objects.get(match=match, ply=1).move == {**setup, "letters": setup["letters"].upper()}
