@@ -16,7 +16,9 @@ def test_password_reset_without_a_mail_server_logs_no_traceback(live):
         "from django.contrib.auth import get_user_model as g; "
         "g().objects.create_user('reset-me', 'reset-me@example.org', 'a-long-password-1')"
     )
-    subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=live.root, env=live.env, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code], cwd=live.root, env=live.env, check=True
+    )
     s = requests.Session()
     s.get(live.url + "/accounts/password_reset/", timeout=10)
     start = len(live.log())
