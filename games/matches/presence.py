@@ -1,7 +1,8 @@
 """Who is connected to a match: one row per open socket, visible to every server process.
 
-A player's socket arriving or leaving changes what everyone sees (``players[].connected``),
-so both are changes of the match and end with ``events.announce``.
+While a match is waiting or going on, a player's socket arriving or leaving changes what
+everyone sees (``players[].connected``), so both are changes of the match and end with
+``events.announce``; once it is over, comings and goings are not announced.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from django.utils import timezone
 from .events import announce
 from .models import Match, Presence, Seat
 from .selectors import match_public
+
+LIVE = (Match.Status.WAITING, Match.Status.ACTIVE)
 
 
 def join(*, match_id: str, user, channel_name: str) -> dict[str, Any] | None:
@@ -29,7 +32,7 @@ def join(*, match_id: str, user, channel_name: str) -> dict[str, Any] | None:
     change = None
     with transaction.atomic():
         Presence.objects.create(channel_name=channel_name, match=match, user=user, seen_at=timezone.now())
-        if Seat.objects.filter(match=match, user=user).exists():
+        if match.status in LIVE and Seat.objects.filter(match=match, user=user).exists():
             change = announce(match, skip_channel=channel_name)
     return change.public if change is not None else match_public(match)
 
@@ -48,6 +51,6 @@ def leave(*, match_id: str, channel_name: str) -> None:
             return
         Presence.objects.filter(channel_name=channel_name).delete()
         if Seat.objects.filter(match_id=match_id, user_id=gone).exists():
-            match = Match.objects.filter(pk=match_id).first()
+            match = Match.objects.filter(pk=match_id, status__in=LIVE).first()
             if match is not None:
                 announce(match)

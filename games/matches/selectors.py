@@ -23,8 +23,11 @@ def presence_cutoff() -> Any:
 
 def connected_user_ids(match: Match) -> set[int]:
     """Users with a live socket on this match (any server process)."""
-    live = Presence.objects.filter(match=match, seen_at__gte=presence_cutoff())
-    return set(live.values_list("user_id", flat=True))
+    # The match's few rows, the time compared here: filtering on seen_at in the query led
+    # SQLite to scan its index over every recent socket of every match.
+    cutoff = presence_cutoff()
+    rows = Presence.objects.filter(match=match).values_list("user_id", "seen_at")
+    return {user_id for user_id, seen_at in rows if seen_at >= cutoff}
 
 
 def read_last_move(match: Match) -> dict[str, Any] | None:
