@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -21,23 +22,29 @@ from games.matches.models import Match
 from games.matches.selectors import connected_user_ids
 from games.rules import GAMES
 
-from .tasks import start_once
+from .tasks import Turn, start_once
 
 log = logging.getLogger(__name__)
 
 
-@receiver(match_changed, dispatch_uid="autoplay.absence")
-def watch_absent(sender, change: MatchChange, **kwargs) -> None:
-    """Start a timer for every absent player to move who could be skipped."""
-    public = change.public
+def turns(public: dict[str, Any]) -> list[Turn]:
+    """A timer for every absent player to move who could be skipped."""
     rules = GAMES[public["game"]]
+    found: list[Turn] = []
     for player in public["players"]:
         seat = player["seat"]
         absent = player["username"] is not None and not player["computer"] and not player["connected"]
         if absent and seat in public["to_move"] and rules.skip_move(public["state"], seat) is not None:
-            start_once(
-                ("absence", public["id"], public["ply"], seat), skip_later, public["id"], public["ply"], seat
-            )
+            key = ("absence", public["id"], public["ply"], seat)
+            found.append((key, skip_later, (public["id"], public["ply"], seat)))
+    return found
+
+
+@receiver(match_changed, dispatch_uid="autoplay.absence")
+def watch_absent(sender, change: MatchChange, **kwargs) -> None:
+    """Start the timers of the absent players to move."""
+    for key, turn, args in turns(change.public):
+        start_once(key, turn, *args)
 
 
 async def skip_later(match_id: str, ply: int, seat: int) -> None:

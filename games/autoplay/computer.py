@@ -23,7 +23,7 @@ from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.events import MatchChange, match_changed
 
-from .tasks import start_once
+from .tasks import Turn, start_once
 
 log = logging.getLogger(__name__)
 SEARCH_TIMEOUT = 30.0
@@ -38,14 +38,20 @@ def _search_pool() -> ProcessPoolExecutor:
     return _pool
 
 
+def turns(public: dict[str, Any]) -> list[Turn]:
+    """The turn of every computer seat to move in a match's public data."""
+    return [
+        (("computer", public["id"], public["ply"], p["seat"]), play_turn, (public, p["seat"], p["computer"]))
+        for p in public["players"]
+        if p["computer"] and p["seat"] in public["to_move"]
+    ]
+
+
 @receiver(match_changed, dispatch_uid="autoplay.computer")
 def computer_to_move(sender, change: MatchChange, **kwargs) -> None:
     """Start the turn of every computer seat to move."""
-    public = change.public
-    for player in public["players"]:
-        if player["computer"] and player["seat"] in public["to_move"]:
-            key = ("computer", public["id"], public["ply"], player["seat"])
-            start_once(key, play_turn, public, player["seat"], player["computer"])
+    for key, turn, args in turns(change.public):
+        start_once(key, turn, *args)
 
 
 async def play_turn(public: dict[str, Any], seat: int, level: str) -> None:

@@ -19,12 +19,17 @@ from asgiref.sync import async_to_sync
 _running: dict[Hashable, asyncio.Task] = {}
 
 
+Turn = tuple[Hashable, Callable[..., Awaitable[Any]], tuple]  # (key, coroutine function, args)
+
+
 def start_once(key: Hashable, turn: Callable[..., Awaitable[Any]], *args: Any) -> None:
-    """Run ``turn(*args)`` as a task on the server's loop, unless one with ``key`` runs."""
-    async_to_sync(_start)(key, turn, args)
+    """From synchronous code: run ``turn(*args)`` as a task on the server's loop, unless one
+    with ``key`` runs."""
+    async_to_sync(start)(key, turn, args)
 
 
-async def _start(key: Hashable, turn: Callable[..., Awaitable[Any]], args: tuple) -> None:
+async def start(key: Hashable, turn: Callable[..., Awaitable[Any]], args: tuple) -> None:
+    """On the server's loop: the same."""
     # A server's loop runs in the main thread; outside a server ``async_to_sync`` made a
     # throwaway loop in a thread of its own, which would not keep the turn.
     if key in _running or threading.current_thread() is not threading.main_thread():

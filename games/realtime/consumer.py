@@ -18,6 +18,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
+from games.autoplay.resume import resume
 from games.matches import presence, services
 from games.matches.errors import ServiceError
 from games.matches.selectors import for_seat
@@ -79,6 +80,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             self.present = True
             heartbeat.opened(self.channel_name)
         await self.show(public)
+        await resume(public)  # a turn the server owed before a restart
 
     def hold(self, holders: Holders, key: str) -> bool:
         """Count this socket against ``key``'s limit; False when it is full."""

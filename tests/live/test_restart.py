@@ -125,3 +125,30 @@ async def test_computer_to_move_at_a_kill_9_moves_when_its_opponent_returns(tmp_
     finally:
         await site.close()
         server.kill()
+
+
+async def test_a_computer_match_stalled_by_a_kill_9_goes_on_when_a_spectator_arrives(tmp_path):
+    """Issue 14 (9): turns the server owed before a restart start again when any socket
+    opens on the match, a spectator's too (here two computers play; nobody has a seat)."""
+    server = LiveServer(tmp_path, env={"COMPUTER_MOVE_DELAY": "3"})
+    server.migrate()
+    server.start()
+    site = Site(server)
+    try:
+        owner = site.player("w")
+        match = owner.create(
+            opponent="computer", level=["random", "random"], side="watch", options={"size": 6}
+        )
+        assert match["status"] == "active" and match["you"] is None
+        server.kill()  # within the first computer's 3 s delay
+        server.start()
+        stalled = owner.match(match["id"])["ply"]
+        await asyncio.sleep(4)
+        assert owner.match(match["id"])["ply"] == stalled  # nobody is there: nothing runs it
+        watcher = await site.socket(site.anon(), match["id"])
+        moved = await watcher.wait_state(lambda m: m["ply"] > stalled, timeout=20)
+        assert moved["last_move"]["seat"] in (0, 1)
+        assert not server_errors(server.log()), server.log()[-3000:]
+    finally:
+        await site.close()
+        server.kill()
