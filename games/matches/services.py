@@ -40,6 +40,21 @@ def _locked(match_id: str, user) -> Match:
     return match
 
 
+OVER = (Match.Status.FINISHED, Match.Status.ABORTED)
+
+
+def _players_seat(match: Match) -> int:
+    """The locking user's seat; refused (not_a_player) when they have none."""
+    if match.user_seat is None:
+        raise ServiceError("not_a_player", "You are not a player in this match.", 403)
+    return match.user_seat
+
+
+def _refuse_if_over(match: Match) -> None:
+    if match.status in OVER:
+        raise ServiceError("match_over", "The match is over.", 409)
+
+
 def _ply_current(match: Match, seat: int, ply: int) -> bool:
     """Is a move made on ``ply`` still valid now? Yes if nothing happened since; in a
     simultaneous phase also if only other seats acted since (they cannot affect this move)."""
@@ -174,11 +189,8 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
         match = _locked(match_id, user)
         person = seat is None
         if person:
-            seat = match.user_seat
-            if seat is None:
-                raise ServiceError("not_a_player", "You are not a player in this match.", 403)
-        if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
-            raise ServiceError("match_over", "The match is over.", 409)
+            seat = _players_seat(match)
+        _refuse_if_over(match)
         if match.status == Match.Status.WAITING:
             raise ServiceError("not_your_turn", "The match has not started yet: waiting for players.", 409)
         rules = match.rules
@@ -215,11 +227,8 @@ def match_resign(*, match_id: str, user) -> Match:
     """Resign: the other side wins at once (before the start, resigning aborts)."""
     with transaction.atomic():
         match = _locked(match_id, user)
-        seat = match.user_seat
-        if seat is None:
-            raise ServiceError("not_a_player", "You are not a player in this match.", 403)
-        if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
-            raise ServiceError("match_over", "The match is over.", 409)
+        seat = _players_seat(match)
+        _refuse_if_over(match)
         if match.status == Match.Status.WAITING:
             match.status = Match.Status.ABORTED
         else:
@@ -247,15 +256,13 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
     with transaction.atomic():
         match = _locked(match_id, user)
         if not staff:
-            if match.user_seat is None:
-                raise ServiceError("not_a_player", "You are not a player in this match.", 403)
-            if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
-                raise ServiceError("match_over", "The match is over.", 409)
+            _players_seat(match)
+            _refuse_if_over(match)
             if not can_abort(match):
                 raise ServiceError(
                     "cannot_abort", "Too late to abort: both players have moved. Resign instead.", 409
                 )
-        elif match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+        elif match.status in OVER:
             return match
         match.status = Match.Status.ABORTED
         match.finished_at = timezone.now()
@@ -271,9 +278,8 @@ def match_rematch(*, match_id: str, user) -> Match:
     """
     with transaction.atomic():
         old = _locked(match_id, user)
-        if old.user_seat is None:
-            raise ServiceError("not_a_player", "You are not a player in this match.", 403)
-        if old.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
+        _players_seat(old)
+        if old.status not in OVER:
             raise ServiceError("not_over", "The match is still going on.", 409)
         existing = Match.objects.filter(rematch_of=old).first()
         if existing is not None:
