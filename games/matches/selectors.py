@@ -114,6 +114,12 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
     }
 
 
+def public_of(match_id: str) -> dict[str, Any] | None:
+    """``match_public`` of the match with this id, read now; None if there is none."""
+    match = Match.objects.filter(pk=match_id).first()
+    return match_public(match) if match is not None else None
+
+
 def seat_in(public: dict[str, Any], username: str | None) -> int | None:
     """The seat of ``username`` in a match's public data; None for a spectator or visitor."""
     return next((p["seat"] for p in public["players"] if username and p["username"] == username), None)

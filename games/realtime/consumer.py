@@ -21,7 +21,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocke
 from games.autoplay.resume import resume
 from games.matches import presence, services
 from games.matches.errors import ServiceError
-from games.matches.selectors import for_seat
+from games.matches.selectors import for_seat, public_of
 
 from . import heartbeat, messages
 from .broadcast import group_name, serve_on
@@ -149,13 +149,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         try:
             await database_sync_to_async(service)(match_id=self.match_id, user=self.user, **kwargs)
         except ServiceError as exc:
-            await self.refuse(exc.code if exc.code in PROTOCOL_CODES else "bad_message", exc.message)
+            # Read afresh: the state of a change that just won (the move this one raced) may
+            # still be on its way to this socket through the group.
+            fresh = await database_sync_to_async(public_of)(self.match_id)
+            await self.refuse(exc.code if exc.code in PROTOCOL_CODES else "bad_message", exc.message, fresh)
 
-    async def refuse(self, code: str, message: str) -> None:
-        """Tell this socket why, then send its fresh state (kept current by the group)."""
+    async def refuse(self, code: str, message: str, public: dict[str, Any] | None = None) -> None:
+        """Tell this socket why, then send its state (``public``, or the latest it has)."""
         await self.send_json({"type": "error", "code": code, "message": message})
-        if self.public is not None:
-            await self.show(self.public)
+        if (public or self.public) is not None:
+            await self.show(public or self.public)
 
     # -- server -> client ---------------------------------------------------------------
     @classmethod
