@@ -52,7 +52,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     public: dict[str, Any] | None = None  # the latest public match data, kept current by events
     held: tuple[tuple[Holders, str], ...] = ()
-    present = False  # a presence row records this socket  # the per-user and per-address counts it holds
+    present = False  # a presence row records this socket
+    closing = False  # the per-user and per-address counts it holds
 
     async def connect(self) -> None:
         self.match_id: str = self.scope["url_route"]["kwargs"]["match_id"]
@@ -114,6 +115,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     # -- client -> server -------------------------------------------------------------
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Rate-limit and decode one frame; anything but a known message is bad_message."""
+        if self.closing:  # its session has ended: the close is on its way, nothing else
+            return
         if not (self.bucket.take() and all(holders.take(key) for holders, key in self.held)):
             await self.refuse("rate_limited", "Too many messages: slow down.")
             return
@@ -193,7 +196,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def user_signed_out(self, event: dict[str, Any]) -> None:
         """Sent to each socket of a user who logged out or changed their password: from now
         on it acts as nobody (a frame already on its way is refused), then it closes."""
-        self.user, self.username = None, None
+        self.user, self.username, self.closing = None, None, True
         await self.close(code=4401)
 
     async def match_state(self, event: dict[str, Any]) -> None:
