@@ -43,4 +43,4 @@ lint: test-deps
 
 ## Install and run every test (rules, API, live daphne + WebSockets, browser).
 test: test-deps lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
