@@ -211,6 +211,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "games@localhost")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "handlers": {"console": {"class": "logging.StreamHandler"}, "null": {"class": "logging.NullHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # A request for another host name (scanners do it all day) gets the 400 page; its
+    # traceback would only bury real errors (as Django's deployment docs suggest).
+    "loggers": {"django.security.DisallowedHost": {"handlers": ["null"], "propagate": False}},
 }

@@ -11,3 +11,8 @@ urlpatterns = [
     path("u/<str:username>/", profile, name="profile"),
     path("", include("games.web.urls")),
 ]
+
+handler400 = "games.web.errors.bad_request"
+handler403 = "games.web.errors.permission_denied"
+handler404 = "games.web.errors.page_not_found"
+handler500 = "games.web.errors.server_error"

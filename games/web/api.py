@@ -118,7 +118,3 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> Any:
     if request.path.startswith("/api/"):
         return error("csrf_failed", f"CSRF check failed: {reason}. Send the X-CSRFToken header.", 403)
     return html_csrf_failure(request, reason)
-
-
-def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    return error("not_found", "Not found.", 404)
