@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from .events import announce
-from .models import Match, Presence, Seat
-from .selectors import match_public
+from .models import Match, Presence
+from .selectors import match_public, seat_rows
 
 LIVE = (Match.Status.WAITING, Match.Status.ACTIVE)
 
@@ -32,7 +32,7 @@ def join(*, match_id: str, user, channel_name: str) -> dict[str, Any] | None:
     change = None
     with transaction.atomic():
         Presence.objects.create(channel_name=channel_name, match=match, user=user, seen_at=timezone.now())
-        if match.status in LIVE and Seat.objects.filter(match=match, user=user).exists():
+        if match.status in LIVE and _is_player(match, user.pk):
             change = announce(match, skip_channel=channel_name)
     return change.public if change is not None else match_public(match)
 
@@ -50,7 +50,10 @@ def leave(*, match_id: str, channel_name: str) -> None:
         if gone is None:
             return
         Presence.objects.filter(channel_name=channel_name).delete()
-        if Seat.objects.filter(match_id=match_id, user_id=gone).exists():
-            match = Match.objects.filter(pk=match_id, status__in=LIVE).first()
-            if match is not None:
-                announce(match)
+        match = Match.objects.filter(pk=match_id, status__in=LIVE).first()
+        if match is not None and _is_player(match, gone):
+            announce(match)
+
+
+def _is_player(match: Match, user_id: int) -> bool:
+    return any(uid == user_id for _, _, uid, _ in seat_rows(match))

@@ -200,8 +200,7 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
             )
         if seat not in rules.to_move(match.state):
             raise ServiceError("not_your_turn", "It is not your turn.", 409)
-        skip = rules.skip_move(match.state, seat)
-        if person and skip is not None and move == skip:
+        if person and (skip := rules.skip_move(match.state, seat)) is not None and move == skip:
             raise ServiceError("illegal_move", "Only the server skips the turn of a player who left.", 400)
         try:
             state = rules.play(match.state, seat, move)

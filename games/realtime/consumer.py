@@ -133,9 +133,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def handle(self, message: messages.Message) -> None:
         """Answer a ping; hand anything else to its service."""
         match message:
-            case messages.Ping():
-                if self.username:
-                    await database_sync_to_async(presence.touch)(channel_names=[self.channel_name])
+            case messages.Ping():  # presence is kept by the heartbeat, not by pings
                 await self.send_json({"type": "pong"})
             case messages.Move(ply=ply, move=move):
                 await self.call(services.move_play, ply=ply, move=move)

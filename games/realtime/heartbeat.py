@@ -1,6 +1,6 @@
 """This process's open sockets keep their presence rows fresh, so that the sockets of a
 process that died without a word (``kill -9``) count as gone within
-``PRESENCE_TIMEOUT_SECONDS``, whatever their clients do (a client's ping refreshes too).
+``PRESENCE_TIMEOUT_SECONDS``, whatever their clients do.
 
 One task per process on the server's loop: every ``PRESENCE_HEARTBEAT_SECONDS`` it marks all
 the process's logged-in sockets as seen, in one query.

@@ -4,8 +4,8 @@
 //   sock.send({type: "move", ...})  -> false when the socket is not open
 //
 // Reconnects with exponential backoff (0.5 s doubling to 15 s, with jitter), shows a
-// "Connection lost — reconnecting…" banner while down, and pings every 25 s so the server
-// keeps counting us as connected. On every (re)connect the server sends the full state,
+// "Connection lost — reconnecting…" banner while down, and pings every 25 s so proxies keep
+// an idle connection open. On every (re)connect the server sends the full state,
 // so callers need no resync logic beyond onOpen({reconnected}).
 
 const PING_MS = 25_000;
