@@ -9,18 +9,44 @@ from games.matches.models import Match, Seat
 from games.rules import GAMES
 
 
+def seat_outcome(match: Match, seat: int | None) -> str | None:
+    """``"won"``, ``"lost"`` or ``"draw"`` for ``seat`` of a finished match (None: no seat,
+    or not finished).
+
+    A co-operative game (``rules.cooperative``, The Journey) is won or lost by the whole
+    table: its victory is a win for every seat; its defeat, and a player giving up (which
+    ends the game for the team, whatever ``winner`` the resignation recorded), a loss for
+    every seat; it is never a draw. Results stored before ``winners``/``draw`` existed are
+    read from ``winner``.
+    """
+    result = match.result
+    if seat is None or match.status != Match.Status.FINISHED or not result:
+        return None
+    rules = GAMES.get(match.game)
+    if rules is not None and rules.cooperative:
+        return "won" if result.get("reason") == "victory" else "lost"
+    winner = result.get("winner")
+    winners = result.get("winners")
+    if winners is None:
+        winners = [] if winner is None else [winner]
+    if seat in winners:
+        return "won"
+    draw = result.get("draw")
+    if draw is None:
+        draw = winner is None and result.get("reason") != "resign"
+    return "draw" if draw else "lost"
+
+
 def user_record(user, viewer=None) -> dict[str, Any]:
     """Per-game played/wins/losses/draws, and the ongoing and recent finished matches
     ``viewer`` may see (invite-only ones only to their players and staff)."""
     stats: dict[str, dict[str, int]] = defaultdict(lambda: {"played": 0, "wins": 0, "losses": 0, "draws": 0})
     seats = Seat.objects.filter(user=user, match__status=Match.Status.FINISHED).select_related("match")
+    keys = {"won": "wins", "lost": "losses", "draw": "draws"}
     for seat in seats:
         row = stats[seat.match.game]
         row["played"] += 1
-        result = seat.match.result or {}
-        winners = result.get("winners", [] if result.get("winner") is None else [result["winner"]])
-        key = "wins" if seat.seat in winners else "draws" if result.get("draw") else "losses"
-        row[key] += 1
+        row[keys[seat_outcome(seat.match, seat.seat) or "lost"]] += 1
     record = [
         {"game": GAMES[slug].name if slug in GAMES else slug, **row} for slug, row in sorted(stats.items())
     ]

@@ -6,7 +6,7 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        """Subscribe to ``match_changed`` (the broadcast, the computer's turn, absence
-        timers) and to the end of sessions (``realtime.sessions``)."""
+        """Subscribe to ``match_changed`` (the broadcast, the lobby's hints, the computer's
+        turn, absence timers) and to the end of sessions (``realtime.sessions``)."""
         from games.autoplay import absence, computer  # noqa: F401
-        from games.realtime import broadcast, sessions  # noqa: F401
+        from games.realtime import broadcast, lobby_events, sessions  # noqa: F401

@@ -24,6 +24,10 @@ if os.environ.get("BENCH_RELAY") == "1":
         *websocket_urlpatterns,
     ]
 
+from games.autoplay import clock_watch  # noqa: E402
+
+clock_watch.start()  # clocks that run out end their match, connected or not
+
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,

@@ -193,6 +193,8 @@ MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("MAX_SOCKETS_PER_ADDRESS", "300"))
 # Each process marks its open sockets as seen every PRESENCE_HEARTBEAT_SECONDS; a socket not
 # seen for PRESENCE_TIMEOUT_SECONDS counts as gone (its process died without a word).
 PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", "10"))
+# How often each server process looks for clocks that ran out (games.autoplay.clock_watch).
+CLOCK_SWEEP_SECONDS = float(os.environ.get("CLOCK_SWEEP_SECONDS", "0.5"))
 PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("PRESENCE_TIMEOUT_SECONDS", "30"))
 
 # A player to move who has had no open socket this long is skipped (games with a skip move).

@@ -31,9 +31,30 @@ def _registry() -> dict[str, dict[str, Chooser]]:
 LEVELS: dict[str, dict[str, Chooser]] = _registry()
 
 
+def _notes() -> dict[str, dict[str, str]]:
+    """slug -> level -> one line for players about how that level plays."""
+    from . import alpha_battle, connect_four, reversi, reversi_1d
+
+    anything = "Plays any legal move at random: good for learning the rules."
+    notes = {slug: {"random": anything} for slug in GAMES}
+    for module in (reversi, connect_four, reversi_1d, alpha_battle):
+        for slug, lines in module.NOTES.items():
+            notes[slug].update(lines)
+    return notes
+
+
+NOTES: dict[str, dict[str, str]] = _notes()
+
+
 def levels(slug: str) -> list[str]:
-    """The computer levels available for a game."""
+    """The computer levels available for a game, weakest first."""
     return list(LEVELS.get(slug, {}))
+
+
+def default_level(slug: str) -> str:
+    """The level offered first: the strongest below "strong" (a game a newcomer can win)."""
+    offered = [level for level in levels(slug) if level != "strong"]
+    return offered[-1] if offered else levels(slug)[0]
 
 
 def choose(slug: str, level: str, state: dict, seat: int, rng: random.Random | None = None) -> dict[str, Any]:

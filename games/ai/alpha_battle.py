@@ -83,3 +83,5 @@ def best_response(p: str, pi: list[int]) -> Move:
 
 
 LEVELS = {"alpha_battle": {"random": random_move, "strong": strong}}
+
+NOTES = {"alpha_battle": {"strong": "Deals and places its letters so that no plan of yours can exploit it."}}

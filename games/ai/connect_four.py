@@ -453,3 +453,10 @@ def random_move(game: Game, state: State, seat: Seat, rng: random.Random) -> Mov
 
 
 LEVELS = {"connect_four": {"random": random_move, "medium": minimax4, "strong": strong}}
+
+NOTES = {
+    "connect_four": {
+        "medium": "Looks four moves ahead: takes its wins and blocks yours.",
+        "strong": "Searches as deep as a second allows: very hard to beat.",
+    }
+}

@@ -93,3 +93,9 @@ def strong_with_budget(budget: float) -> Chooser:
 
 _PLAYERS: dict[str, Chooser] = {"random": random_player, "greedy": greedy_player, "strong": strong_player}
 LEVELS = {"reversi": dict(_PLAYERS), "othello": dict(_PLAYERS)}
+
+_NOTES = {
+    "greedy": "Takes a corner when it can, else the move that flips the most discs: a fair first opponent.",
+    "strong": "Searches many moves ahead (about a second a move): hard to beat.",
+}
+NOTES = {"reversi": _NOTES, "othello": _NOTES}

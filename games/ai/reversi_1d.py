@@ -128,3 +128,5 @@ def strong_player(game: Game, state: State, seat: Seat, rng: random.Random) -> M
 
 
 LEVELS = {"reversi_1d": {"random": random_player, "strong": strong_player}}
+
+NOTES = {"reversi_1d": {"strong": "Plays perfectly: it never misses the best slot."}}

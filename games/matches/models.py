@@ -75,6 +75,12 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The clock (games.matches.clocks): the time control (null: untimed), each seat's time
+    # left as of clock_since, and when the first running clock reaches zero.
+    time_control = models.JSONField(null=True, blank=True)
+    clock_ms = models.JSONField(default=list, blank=True)
+    clock_since = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -136,6 +142,7 @@ class Move(models.Model):
     move = models.JSONField()
     forced = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    clock_ms = models.JSONField(null=True, blank=True)  # each seat's time left after it
 
     class Meta:
         ordering = ["ply"]
@@ -152,3 +159,6 @@ class Presence(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     seen_at = models.DateTimeField(db_index=True)
+    # When the socket closed. A user's last closed socket in a match is kept (one row) so
+    # that the others can read how long ago they left (``players[].away_since``).
+    left_at = models.DateTimeField(null=True, blank=True)

@@ -1,4 +1,5 @@
-"""Who is connected to a match: one row per open socket, visible to every server process.
+"""Who is connected to a match: one row per open socket, visible to every server process,
+plus for each user who left, when their last socket closed.
 
 While a match is waiting or going on, a player's socket arriving or leaving changes what
 everyone sees (``players[].connected``), so both are changes of the match and end with
@@ -31,6 +32,7 @@ def join(*, match_id: str, user, channel_name: str) -> dict[str, Any] | None:
         return match_public(match)
     change = None
     with transaction.atomic():
+        Presence.objects.filter(match=match, user=user, left_at__isnull=False).delete()  # back
         Presence.objects.create(channel_name=channel_name, match=match, user=user, seen_at=timezone.now())
         if match.status in LIVE and _is_player(match, user.pk):
             change = announce(match, skip_channel=channel_name)
@@ -43,13 +45,18 @@ def touch(*, channel_names: list[str]) -> None:
 
 
 def leave(*, match_id: str, channel_name: str) -> None:
-    """Forget a socket; when it was a player's, the match changes (the others see them go,
-    a computer or the absence timer may have to act)."""
+    """A socket closed: its row becomes the user's one record of leaving (when); when it was
+    a player's, the match changes (the others see them go, a computer or the absence timer
+    may have to act)."""
     with transaction.atomic():
-        gone = Presence.objects.filter(channel_name=channel_name).values_list("user_id", flat=True).first()
+        row = Presence.objects.filter(channel_name=channel_name, left_at__isnull=True)
+        gone = row.values_list("user_id", flat=True).first()
         if gone is None:
             return
-        Presence.objects.filter(channel_name=channel_name).delete()
+        earlier = Presence.objects.filter(match_id=match_id, user_id=gone, left_at__isnull=False)
+        earlier.delete()
+        now = timezone.now()
+        row.update(left_at=now, seen_at=now)
         match = Match.objects.filter(pk=match_id, status__in=LIVE).first()
         if match is not None and _is_player(match, gone):
             announce(match)

@@ -19,7 +19,7 @@ def positions(match: Match) -> tuple[list[dict], list[dict[str, Any]]]:
     rules = match.rules
     state = rules.setup(match.options, match.seed)
     states, moves = [state], []
-    for row in match.moves.order_by("ply").values("ply", "seat", "move", "forced"):
+    for row in match.moves.order_by("ply").values("ply", "seat", "move", "forced", "clock_ms"):
         state = rules.play(state, row["seat"], row["move"])
         states.append(state)
         moves.append({**row, "label": rules.move_label(states[-2], row["seat"], row["move"])})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games.rules import GAMES
 
+from . import clocks
 from .models import Match, Move, Presence, Seat
 
 UNKNOWN: Any = object()  # match_public's hint: not known, read it from the database
@@ -21,13 +22,36 @@ def presence_cutoff() -> Any:
     return timezone.now() - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
 
 
-def connected_user_ids(match: Match) -> set[int]:
-    """Users with a live socket on this match (any server process)."""
+def presence_of(match: Match) -> dict[int, datetime | None]:
+    """Every user who opened this match: None while a socket of theirs is live (on any
+    server process), else when they left (their socket closed, or its process stopped
+    answering)."""
     # The match's few rows, the time compared here: filtering on seen_at in the query led
     # SQLite to scan its index over every recent socket of every match.
     cutoff = presence_cutoff()
-    rows = Presence.objects.filter(match=match).values_list("user_id", "seen_at")
-    return {user_id for user_id, seen_at in rows if seen_at >= cutoff}
+    away: dict[int, datetime | None] = {}
+    for user_id, seen_at, left_at in Presence.objects.filter(match=match).values_list(
+        "user_id", "seen_at", "left_at"
+    ):
+        if left_at is None and seen_at >= cutoff:
+            away[user_id] = None
+        elif (since := left_at or seen_at) and away.get(user_id, since) is not None:
+            away[user_id] = max(since, away.get(user_id) or since)
+    return away
+
+
+def connected_user_ids(match: Match) -> set[int]:
+    """Users with a live socket on this match (any server process)."""
+    return {user_id for user_id, since in presence_of(match).items() if since is None}
+
+
+def _utc(moment: datetime | None) -> str | None:
+    """ISO 8601 UTC text, as the protocol writes times (``2026-11-24T08:40:12Z``)."""
+    return (
+        None
+        if moment is None
+        else moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    )
 
 
 def read_last_move(match: Match) -> dict[str, Any] | None:
@@ -69,15 +93,16 @@ def can_abort(match: Match) -> bool:
 
 def players(match: Match) -> list[dict[str, Any]]:
     """The seats in order, each with its user and whether a socket of theirs is live."""
-    online = connected_user_ids(match)
+    presence = presence_of(match)
     names = match.rules.seat_names
     return [
         {
             "seat": seat,
             "username": username,
-            "connected": bool(level) or user_id in online,
+            "connected": bool(level) or (user_id in presence and presence[user_id] is None),
             "computer": level or None,
             "label": names[seat] if seat < len(names) else f"Seat {seat}",
+            "away_since": None if level else _utc(presence.get(user_id)),
         }
         for seat, level, user_id, username in seat_rows(match)
     ]
@@ -110,6 +135,9 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "replay_url": f"/r/{match.replay_slug}/",
         "can_abort": can_abort(match),
         "rematch_url": f"/m/{rematch}/" if rematch else None,
+        "clock": clocks.public(
+            match.time_control, match.clock_ms, match.clock_since, to_move, match.deadline, timezone.now()
+        ),
         "state": match.state,
     }
 
@@ -138,7 +166,9 @@ def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
     out["board"] = rules.view(state, you)
     active = public["status"] == Match.Status.ACTIVE
     out["legal_moves"] = rules.legal_moves(state, you) if active and you in public["to_move"] else []
-    out["hint"] = rules.hint(state, you) if out["legal_moves"] else None
+    # A hint is fair only against the computer: between people it would play for you.
+    fair = any(p["computer"] for p in public["players"])
+    out["hint"] = rules.hint(state, you) if fair and out["legal_moves"] else None
     return out
 
 
@@ -159,6 +189,7 @@ def match_rows(matches, user) -> list[dict[str, Any]]:
         rows.append(
             {
                 "id": match.id,
+                "game": match.game,
                 "name": rules.name,
                 "status": match.status,
                 "ply": match.ply,

@@ -19,13 +19,15 @@ from django.utils import timezone
 from games.ai import levels as computer_levels
 from games.rules import GAMES, IllegalMove, OptionError
 
+from . import clocks
 from .errors import ServiceError
 from .events import announce
 from .models import Match, Move, Seat
 from .selectors import UNKNOWN, can_abort, seat_rows
 
 # What a move changes in the match row (``updated_at`` is ``auto_now``).
-MOVE_FIELDS = ["ply", "state", "status", "result", "finished_at", "updated_at"]
+CLOCK_FIELDS = ["clock_ms", "clock_since", "deadline"]
+MOVE_FIELDS = ["ply", "state", "status", "result", "finished_at", "updated_at", *CLOCK_FIELDS]
 
 
 def _locked(match_id: str, user) -> Match:
@@ -85,11 +87,55 @@ def _finish_if_over(match: Match, state: dict) -> None:
 
 
 def _start(match: Match) -> None:
-    """All seats are taken: the match goes live (the server may have to pass first)."""
+    """All seats are taken: the match goes live (the server may have to pass first) and the
+    clocks of the seats to move start."""
     match.status = Match.Status.ACTIVE
     state = _apply_forced(match, match.state)
     _finish_if_over(match, state)
     match.state = state
+    running = _running(match)
+    fields = clocks.start(match.time_control, match.rules.seat_count(match.options), running, timezone.now())
+    for name, value in fields.items():
+        setattr(match, name, value)
+
+
+def _running(match: Match) -> list[int]:
+    """The seats whose clock runs: those to move while the match is active."""
+    return match.rules.to_move(match.state) if match.status == Match.Status.ACTIVE else []
+
+
+def _stop_clocks(match: Match, was_running: list[int], now) -> None:
+    """The match ended at ``now``: the clocks stop where they are."""
+    if match.time_control is not None:
+        match.clock_ms = clocks.stopped(match.clock_ms, match.clock_since, was_running, now)
+    match.clock_since = match.deadline = None
+
+
+def _time_is_up(match: Match, now) -> bool:
+    return match.status == Match.Status.ACTIVE and match.deadline is not None and match.deadline <= now
+
+
+def _finish_by_time(match: Match, now) -> None:
+    """Whoever's clock ran out loses (two seats: the other one wins; a team loses together)."""
+    was_running = _running(match)
+    out = clocks.flagged(match.clock_ms, match.clock_since, was_running, now) or was_running[:1]
+    others = [s for s in range(len(match.clock_ms)) if s not in out]
+    winner = others[0] if len(others) == 1 and not match.rules.cooperative else None
+    labels = " and ".join(match.rules.player_label(s) for s in out)
+    match.status = Match.Status.FINISHED
+    match.result = {
+        "winner": winner,
+        "winners": [] if winner is None else [winner],
+        "draw": False,
+        "reason": "time",
+        "timed_out": out,
+        "score": {},
+        "message": f"{labels} ran out of time.",
+    }
+    match.finished_at = now
+    _stop_clocks(match, was_running, now)
+    for seat in out:
+        match.clock_ms[seat] = 0
 
 
 def _seat_levels(game: str, opponent: str, level: Any, seats: int) -> list[str]:
@@ -120,10 +166,18 @@ def _clean_side(side: Any, seats: int, opponent: str) -> int | None:
 
 
 def match_create(
-    *, user, game: str, options: dict[str, Any] | None, opponent: str, side: Any = "random", level: Any = ""
+    *,
+    user,
+    game: str,
+    options: dict[str, Any] | None,
+    opponent: str,
+    side: Any = "random",
+    level: Any = "",
+    clock: Any = None,
 ) -> Match:
     """Create a match seating ``user`` (or, with side "watch" against the computer, only
-    computers); raise ServiceError("bad_options") with a reason."""
+    computers), with a time control (``clock``: see games.matches.clocks; None: untimed);
+    raise ServiceError("bad_options") with a reason."""
     rules = GAMES.get(game) if isinstance(game, str) else None
     if rules is None:
         raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
@@ -138,6 +192,7 @@ def match_create(
     seats = rules.seat_count(cleaned)
     levels = _seat_levels(game, opponent, level, seats)
     side = _clean_side(side, seats, opponent)
+    time_control = clocks.clean(clock)
     seed = random.SystemRandom().randrange(2**31)
     with transaction.atomic():
         match = Match.objects.create(
@@ -147,6 +202,8 @@ def match_create(
             visibility=opponent,
             created_by=user,
             state=rules.setup(cleaned, seed),
+            time_control=time_control,
+            clock_ms=clocks.start(time_control, seats, [], timezone.now())["clock_ms"],  # full, waiting
         )
         for number in range(seats):
             if number == side:
@@ -183,7 +240,9 @@ def match_join(*, match_id: str, user) -> Match:
 def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = None) -> Match:
     """Validate and store one move (then any forced passes); refuse with an error code.
 
-    ``seat`` is given only by the computer player; people are found by ``user``.
+    ``seat`` is given only by the computer player; people are found by ``user``. A move that
+    arrives after the mover's time ran out ends the match by time instead (stored) and is
+    refused as ``match_over``.
     """
     with transaction.atomic():
         match = _locked(match_id, user)
@@ -191,49 +250,93 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
         if person:
             seat = _players_seat(match)
         _refuse_if_over(match)
-        if match.status == Match.Status.WAITING:
-            raise ServiceError("not_your_turn", "The match has not started yet: waiting for players.", 409)
-        rules = match.rules
-        if type(ply) is not int or not _ply_current(match, seat, ply):
-            raise ServiceError(
-                "stale_ply", f"That move was for ply {ply}; the match is at ply {match.ply}.", 409
-            )
-        if seat not in rules.to_move(match.state):
-            raise ServiceError("not_your_turn", "It is not your turn.", 409)
-        if person and (skip := rules.skip_move(match.state, seat)) is not None and move == skip:
-            raise ServiceError("illegal_move", "Only the server skips the turn of a player who left.", 400)
-        try:
-            state = rules.play(match.state, seat, move)
-        except IllegalMove as exc:
-            raise ServiceError("illegal_move", str(exc), 400) from None
-        move = rules.canonical(match.state, seat, move)  # stored and shown in one form
-        match.ply += 1
-        try:
-            # No savepoint: on an error the whole transaction is rolled back at once anyway.
-            Move.objects.create(match=match, ply=match.ply, seat=seat, move=move)
-        except IntegrityError:
-            raise ServiceError("stale_ply", "Another move was stored for this ply first.", 409) from None
-        played = {"ply": match.ply, "seat": seat, "move": move}
+        now = timezone.now()
+        late = _time_is_up(match, now)
+        if late:
+            _finish_by_time(match, now)
+            match.save()
+            announce(match)
+        else:
+            _play(match, seat, person, ply, move, now)
+    if late:  # refused once the end by time is committed
+        raise ServiceError("match_over", "The match is over: time ran out.", 409)
+    return match
+
+
+def _play(match: Match, seat: int, person: bool, ply: Any, move: Any, now) -> None:
+    if match.status == Match.Status.WAITING:
+        raise ServiceError("not_your_turn", "The match has not started yet: waiting for players.", 409)
+    rules = match.rules
+    if type(ply) is not int or not _ply_current(match, seat, ply):
+        raise ServiceError("stale_ply", f"That move was for ply {ply}; the match is at ply {match.ply}.", 409)
+    was_running = rules.to_move(match.state)
+    if seat not in was_running:
+        raise ServiceError("not_your_turn", "It is not your turn.", 409)
+    if person and (skip := rules.skip_move(match.state, seat)) is not None and move == skip:
+        raise ServiceError("illegal_move", "Only the server skips the turn of a player who left.", 400)
+    try:
+        state = rules.play(match.state, seat, move)
+    except IllegalMove as exc:
+        raise ServiceError("illegal_move", str(exc), 400) from None
+    move = rules.canonical(match.state, seat, move)  # stored and shown in one form
+    match.ply += 1
+    played = {"ply": match.ply, "seat": seat, "move": move}
+    try:
+        # No savepoint: on an error the whole transaction is rolled back at once anyway.
         state = _apply_forced(match, state)
         _finish_if_over(match, state)
         match.state = state
-        match.save(update_fields=MOVE_FIELDS)
-        announce(match, last_move=played if match.ply == played["ply"] else UNKNOWN)
+        _tick(match, was_running, seat, now)
+        Move.objects.create(**played, match=match, clock_ms=match.clock_ms or None)
+    except IntegrityError:
+        raise ServiceError("stale_ply", "Another move was stored for this ply first.", 409) from None
+    match.save(update_fields=MOVE_FIELDS)
+    announce(match, last_move=played if match.ply == played["ply"] else UNKNOWN)
+
+
+def _tick(match: Match, was_running: list[int], mover: int, now) -> None:
+    """After a move at ``now``: charge the running clocks, then run those of the seats to
+    move (or stop them all if the match is over)."""
+    if match.time_control is None:
+        return
+    if match.status in OVER:
+        _stop_clocks(match, was_running, now)
+        return
+    fields = clocks.after_move(
+        match.time_control, match.clock_ms, match.clock_since, was_running, mover, _running(match), now
+    )
+    for name, value in fields.items():
+        setattr(match, name, value)
+
+
+def match_flag(*, match_id: str) -> Match | None:
+    """End the match by time if a clock has run out (decided once: under the row lock, the
+    first caller finds the deadline passed, the others find the match over)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        now = timezone.now()
+        if match is None or not _time_is_up(match, now):
+            return None
+        _finish_by_time(match, now)
+        match.save()
+        announce(match)
     return match
 
 
 def match_resign(*, match_id: str, user) -> Match:
-    """Resign: the other side wins at once (before the start, resigning aborts)."""
+    """Resign: the other side wins at once. Before anybody has moved there is nothing to
+    lose, so resigning aborts (the match counts for nobody)."""
     with transaction.atomic():
         match = _locked(match_id, user)
         seat = _players_seat(match)
         _refuse_if_over(match)
-        if match.status == Match.Status.WAITING:
+        now, was_running = timezone.now(), _running(match)
+        if match.status == Match.Status.WAITING or not match.moves.filter(forced=False).exists():
             match.status = Match.Status.ABORTED
         else:
             # Two seats: the other one wins. More (co-operative): the team gives up together.
             others = [s for s in range(match.seats.count()) if s != seat]
-            winner = others[0] if len(others) == 1 else None
+            winner = others[0] if len(others) == 1 and not match.rules.cooperative else None
             match.status = Match.Status.FINISHED
             match.result = {
                 "winner": winner,
@@ -244,7 +347,8 @@ def match_resign(*, match_id: str, user) -> Match:
                 "score": {},
                 "message": f"{match.rules.player_label(seat)} resigned.",
             }
-        match.finished_at = timezone.now()
+        match.finished_at = now
+        _stop_clocks(match, was_running, now)
         match.save()
         announce(match)
     return match
@@ -263,8 +367,10 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
                 )
         elif match.status in OVER:
             return match
+        now, was_running = timezone.now(), _running(match)
         match.status = Match.Status.ABORTED
-        match.finished_at = timezone.now()
+        match.finished_at = now
+        _stop_clocks(match, was_running, now)
         match.save()
         announce(match)
     return match
@@ -293,6 +399,8 @@ def match_rematch(*, match_id: str, user) -> Match:
             created_by=user,
             rematch_of=old,
             state=old.rules.setup(old.options, seed),
+            time_control=old.time_control,
+            clock_ms=clocks.start(old.time_control, len(old_seats), [], timezone.now())["clock_ms"],
         )
         count = len(old_seats)
         for s in old_seats:

@@ -21,7 +21,9 @@ from games.matches.models import Presence
 def close_sockets_of(user_id: int) -> None:
     """Close every socket of this user, on every server process."""
     layer = get_channel_layer()
-    channels = list(Presence.objects.filter(user_id=user_id).values_list("channel_name", flat=True))
+    channels = list(
+        Presence.objects.filter(user_id=user_id, left_at__isnull=True).values_list("channel_name", flat=True)
+    )
     if layer is None or not channels:
         return
 

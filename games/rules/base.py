@@ -143,6 +143,9 @@ class Game:
     seats: tuple[int, int] = (2, 2)
     options: dict[str, Option] = {}
     seat_names: tuple[str, ...] = ("Black", "White")
+    # True when the seats play together against the game (The Journey): the table wins or
+    # loses as one (``Outcome.winners`` is every seat or none), so pages speak of allies.
+    cooperative: bool = False
 
     # -- options and set-up -------------------------------------------------------------
     def clean_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -247,4 +250,5 @@ class Game:
             "options": {name: opt.schema() for name, opt in self.options.items()},
             "players": list(self.seats),
             "seat_names": list(self.seat_names),
+            "cooperative": self.cooperative,
         }

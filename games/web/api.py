@@ -77,6 +77,7 @@ def match_create(request: HttpRequest) -> JsonResponse:
         opponent=body.get("opponent", "invite"),
         side=body.get("side", "random"),
         level=body.get("level") or "",
+        clock=body.get("clock"),
     )
     data = match_for_user(match, request.user)
     return JsonResponse({**data, "ws_url": f"/ws/matches/{match.id}/"}, status=201)

@@ -6,7 +6,8 @@ from typing import Any
 
 from django import forms
 
-from games.ai import levels
+from games.ai import default_level, levels
+from games.matches import clocks
 from games.matches.models import Match
 from games.rules import GAMES, OptionError
 
@@ -18,7 +19,21 @@ def option_field_name(slug: str, name: str) -> str:
     return f"{slug}__{name}"
 
 
+def _time_choices() -> list[tuple[str, str]]:
+    realtime = [(f"{m}+{i}", f"{m}+{i} ({m} min, +{i} s a move)") for m, i in clocks.PRESETS]
+    days = [(f"d{n}", f"{n} day{'s' if n > 1 else ''} a move") for n in clocks.DAYS]
+    return [("", "Untimed"), *realtime, ("custom", "Custom realtime…"), *days]
+
+
 class MatchCreateForm(forms.Form):
+    time_control = forms.ChoiceField(choices=_time_choices(), required=False, label="Time control")
+    clock_minutes = forms.IntegerField(
+        required=False, min_value=1, max_value=clocks.MAX_INITIAL // 60, initial=5
+    )
+    clock_increment = forms.IntegerField(
+        required=False, min_value=0, max_value=clocks.MAX_INCREMENT, initial=0
+    )
+
     game = forms.ChoiceField(choices=[(slug, g.name) for slug, g in GAMES.items()])
     opponent = forms.ChoiceField(choices=Match.Visibility.choices, initial="invite", widget=forms.RadioSelect)
     level = forms.CharField(required=False)
@@ -62,6 +77,22 @@ class MatchCreateForm(forms.Form):
             if opt.type == "bool"
         }
 
+    def clock(self) -> dict[str, int] | None:
+        """The ``clock`` argument of match_create, from the time control fields."""
+        data = self.cleaned_data
+        chosen = data.get("time_control") or ""
+        if not chosen:
+            return None
+        if chosen.startswith("d"):
+            return {"days": int(chosen[1:])}
+        if chosen == "custom":
+            return {
+                "initial": (data.get("clock_minutes") or 5) * 60,
+                "increment": data.get("clock_increment") or 0,
+            }
+        minutes, increment = chosen.split("+")
+        return {"initial": int(minutes) * 60, "increment": int(increment)}
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         slug = data.get("game")
@@ -78,7 +109,7 @@ class MatchCreateForm(forms.Form):
             self.add_error(field, message)
         if data.get("opponent") == Match.Visibility.COMPUTER:
             for name in ("level", "level2"):
-                data[name] = data.get(name) or data.get("level") or (levels(slug) or [""])[0]
+                data[name] = data.get(name) or data.get("level") or default_level(slug)
                 if data[name] not in levels(slug):
                     self.add_error(name, f"Choose a computer level: {', '.join(levels(slug))}.")
         elif data.get("side") == "watch":

@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from . import api, views
+from . import api, rules_pages, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("m/new/", views.match_new, name="match_new"),
+    path("games/<str:slug>/rules/", rules_pages.game_rules, name="game_rules"),
     path("m/<str:match_id>/", views.match_detail, name="match_detail"),
     path("m/<str:match_id>/join/", views.match_join, name="match_join"),
     path("r/<str:slug>/", views.replay, name="replay"),

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_http_methods
 
-from games.ai import LEVELS
+from games.ai import LEVELS, NOTES, default_level
 from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
@@ -77,13 +77,19 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 opponent=data["opponent"],
                 side=data["side"],
                 level=form.computer_levels(),
+                clock=form.clock(),
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
             return redirect(match.get_absolute_url())
     games = [
-        {**g.info(), "levels": list(LEVELS.get(slug, {})), "fields": form.game_fields(slug)}
+        {
+            **g.info(),
+            "levels": [{"name": lv, "note": NOTES[slug].get(lv, "")} for lv in LEVELS.get(slug, {})],
+            "default_level": default_level(slug),
+            "fields": form.game_fields(slug),
+        }
         for slug, g in GAMES.items()
     ]
     return render(request, "games/match_new.html", {"form": form, "games": games})
@@ -103,15 +109,36 @@ def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
     )
 
 
-@login_required
 def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
-    """The invite link: opening it (once logged in) takes the free seat."""
-    match = get_object_or_404(Match, pk=match_id)
-    try:
-        services.match_join(match_id=match.pk, user=request.user)
-    except ServiceError as exc:
-        messages.info(request, f"{exc.message} You are watching.")
-    return redirect(match.get_absolute_url())
+    """The invite link. Logged in: take the free seat at once and go to the match. Logged
+    out: who invited you to what, with sign-up and log-in links that come back here (or,
+    when no seat is free, a link to watch). The link is the capability to see this one match
+    (private or not): the page names nothing else."""
+    match = get_object_or_404(Match.objects.select_related("created_by"), pk=match_id)
+    if request.user.is_authenticated:
+        try:
+            services.match_join(match_id=match.pk, user=request.user)
+        except ServiceError as exc:
+            messages.info(request, f"{exc.message} You are watching.")
+        return redirect(match.get_absolute_url())
+    rules = match.rules
+    seats = list(match.seats.select_related("user").order_by("seat"))
+    # A seat to take only while the match waits for players.
+    waiting = match.status == Match.Status.WAITING
+    free = next((s.seat for s in seats if waiting and s.user_id is None and not s.level), None)
+    players = [{"label": rules.player_label(s.seat), "user": s.user, "level": s.level} for s in seats]
+    return render(
+        request,
+        "games/invite.html",
+        {
+            "match": match,
+            "game": rules.info(),
+            "inviter": match.created_by.username if match.created_by else None,
+            "players": players,
+            "your_seat": None if free is None else rules.player_label(free),
+            "next": request.path,
+        },
+    )
 
 
 def _replay_etag(request: HttpRequest, slug: str) -> str | None:

@@ -12,6 +12,7 @@ const levelField = document.getElementById("level-field");
 const levelSelect = document.getElementById("id_level");
 const level2Select = document.getElementById("id_level2");
 const level2Field = document.getElementById("level2-field");
+const levelNote = document.getElementById("level-note");
 const sideSelect = document.getElementById("id_side");
 const mounted = new Set();
 
@@ -50,10 +51,12 @@ function update() {
       group.disabled = !on;
     }
     if (select.selectedOptions[0]?.parentElement.dataset.game !== slug) {
-      const first = select.querySelector(`optgroup[data-game="${slug}"] option`);
+      const group = `optgroup[data-game="${slug}"]`;
+      const first = select.querySelector(`${group} option[data-default]`) || select.querySelector(`${group} option`);
       if (first) first.selected = true;
     }
   }
+  levelNote.textContent = levelSelect.selectedOptions[0]?.dataset.note ?? "";
   const opponent = form.querySelector('input[name="opponent"]:checked')?.value;
   levelField.hidden = opponent !== "computer";
 
@@ -66,8 +69,14 @@ function update() {
   level2Field.hidden = sideSelect.value !== "watch";
 }
 
+const timeControl = document.getElementById("id_time_control");
+const customClock = document.getElementById("custom-clock");
+timeControl.addEventListener("change", () => {
+  customClock.hidden = timeControl.value !== "custom";
+});
+
 form.addEventListener("change", (event) => {
-  if (["game", "opponent", "side"].includes(event.target.name)) update();
+  if (["game", "opponent", "side", "level"].includes(event.target.name)) update();
 });
 
 update();

@@ -2,11 +2,15 @@
 // The server is authoritative: a clicked move is only marked pending (the board dims);
 // the disc appears when a state with a higher ply arrives.
 
+import {showAway} from "./away.js";
+import {showClocks} from "./clock.js";
 import {postJSON} from "./http.js";
-import {fillPlayers, fillResult, statusText} from "./match_info.js";
+import {fillPlayers, fillResult, joinedText, rematchText, resignQuestion, statusText} from "./match_info.js";
+import {showMoves} from "./move_list.js";
 import {loadRenderer} from "./renderer.js";
 import {connect} from "./socket.js";
 import {toast} from "./toast.js";
+import {turnSignal} from "./turn_signal.js";
 
 const page = document.getElementById("match");
 const $ = (id) => document.getElementById(id);
@@ -29,6 +33,9 @@ const el = {
   abort: $("abort"),
   rematch: $("rematch"),
   replay: $("replay-link"),
+  away: $("away"),
+  moves: $("move-list"),
+  clocks: $("clocks"),
 };
 const loggedIn = Boolean(page.dataset.username);
 const title = document.title;
@@ -108,9 +115,13 @@ function draw() {
     status.classList.toggle("over", match.status === "finished" || match.status === "aborted");
   }
   document.title = myTurn ? `Your turn · ${title}` : title;
+  turnSignal({myTurn, player: mine});
 
   fillPlayers(el.players, match, renderer);
   fillResult(el.result, match, renderer);
+  showAway(el.away, match);
+  showMoves(el.moves, match);
+  showClocks(el.clocks, match);
   el.announce.textContent = (match.status !== "waiting" && renderer.lastMoveNote?.(match)) || "";
 
   const freeSeat = match.players.some((p) => !p.username && !p.computer);
@@ -132,12 +143,17 @@ function draw() {
 }
 
 function notify(previous, next) {
-  if (previous.status === "waiting" && next.status === "active") toast("Your opponent is here: game on!", "ok");
+  const joined = joinedText(previous, next); // "Your opponent bob is here: game on!", "Your ally bob joined."
+  if (joined) toast(joined, "ok");
   if (next.ply > previous.ply) {
-    const note = renderer.lastMoveNote?.(next);
+    // To a player, what the others did ("bob played D3") and what the server did for them
+    // (a pass); not the move they have just made. Spectators read #announce only.
+    const last = next.last_move;
+    const yours = last && last.seat === next.you && !last.move?.pass && !last.move?.skip;
+    const note = next.you === null || yours ? null : renderer.lastMoveNote?.(next);
     if (note) toast(note);
   }
-  if (!previous.rematch_url && next.rematch_url && next.you !== null) toast("Your opponent started a rematch.", "ok");
+  if (!previous.rematch_url && next.rematch_url && next.you !== null) toast(rematchText(next), "ok");
 }
 
 // -- buttons -------------------------------------------------------------------------
@@ -149,7 +165,7 @@ async function act(type) {
 }
 
 el.resign.addEventListener("click", () => {
-  if (confirm("Resign this match? Your opponent wins.")) act("resign");
+  if (confirm(resignQuestion(match))) act("resign");
 });
 el.abort.addEventListener("click", () => {
   if (confirm("Abort this match? It will not count for anyone.")) act("abort");

@@ -1,43 +1,196 @@
 // Text and panels describing a match, shared by the live page and the replay page.
-// Game-specific wording comes from the renderer's optional hooks (see render.js).
+// People, not seats: every sentence names the players from `players[]` and `you` ("You won
+// 41-20", "bob wins 41-20", "alice wins 41-20 against bob"); a computer seat is "the
+// computer". In a co-operative game (GET /api/games/ says which: `cooperative`) the players
+// are allies: they win or lose together, never against each other.
+// Game-specific wording comes from the renderer's optional hooks (see renderer.js).
 
-export function playerName(match, seat) {
-  const p = match.players?.[seat];
-  if (!p) return `Seat ${seat}`;
-  if (p.computer) return `the computer (${p.label})`;
-  return p.username || p.label;
+// -- the game's description: is it co-operative? ------------------------------------------
+// Read once per match or replay page: from an embedded `game-info` JSON script when the
+// page has one, else from GET /api/games/ (a small public list). Other pages (the create
+// form's previews) ask nothing.
+const GAME = await gameInfo();
+
+async function gameInfo() {
+  const slug = document.querySelector("#match[data-game], #replay[data-game]")?.dataset.game;
+  if (!slug) return {};
+  const embedded = document.getElementById("game-info");
+  if (embedded) {
+    try {
+      return JSON.parse(embedded.textContent);
+    } catch {
+      // fall through to the API
+    }
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 4000);
+  try {
+    const response = await fetch("/api/games/", {signal: controller.signal, headers: {Accept: "application/json"}});
+    const games = response.ok ? await response.json() : [];
+    return games.find?.((g) => g.slug === slug) ?? {};
+  } catch {
+    return {}; // unknown: worded as a game between opponents
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
+export function cooperative(match) {
+  if (typeof match?.cooperative === "boolean") return match.cooperative;
+  return Boolean(GAME.cooperative) && (!GAME.slug || GAME.slug === match?.game);
+}
+
+// -- people -------------------------------------------------------------------------------
+const mine = (match) => match.you !== null && match.you !== undefined;
+export const isYou = (match, seat) => mine(match) && seat === match.you;
+
+// Capitalise a sentence's first word: "you", "the computer", "an open seat", never a username.
+const capital = (text) => (/^(you|the |an |seat )/.test(text ?? "") ? text[0].toUpperCase() + text.slice(1) : text);
+
+// "you" / "You", "the computer", the username, "an open seat".
+export function personName(match, seat, {capitalise = false} = {}) {
+  let name;
+  if (isYou(match, seat)) name = "you";
+  else {
+    const p = match.players?.[seat];
+    if (!p) name = `seat ${seat}`;
+    else if (p.computer) name = "the computer";
+    else name = p.username || "an open seat";
+  }
+  return capitalise ? capital(name) : name;
+}
+
+// "your" / "Your", "alice's", "the computer's".
+export function possessive(match, seat, {capitalise = false} = {}) {
+  if (isYou(match, seat)) return capitalise ? "Your" : "your";
+  return `${personName(match, seat, {capitalise})}'s`;
+}
+
+// The verb for a subject: (you) "have" / (alice) "has".
+export const verb = (match, seat, forYou, forOthers) => (isYou(match, seat) ? forYou : forOthers);
+
+// "alice", "alice and bob", "alice, bob and carol".
+export function together(names) {
+  if (names.length < 2) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+const seatsOf = (match) => (match.players ?? []).map((p) => p.seat);
+const namesOf = (match, seats) => together(seats.map((s) => personName(match, s)));
+
+// Kept for callers that want the seat's game name ("Black (X)"), e.g. a colour.
 export function seatLabel(match, seat) {
   return match.players?.[seat]?.label ?? `Seat ${seat}`;
 }
 
-export function resultText(match, renderer) {
-  if (!match.result) return null;
+export function playerName(match, seat) {
+  return personName(match, seat);
+}
+
+// -- the result ---------------------------------------------------------------------------
+// A result's `reason` in words (the lobby and profile use the same: games/templatetags/people.py).
+const REASONS = {
+  "board full": "the board is full",
+  "no valid moves": "neither side can move",
+  "four in a row": "four in a row",
+  "both have four in a row": "both have four in a row",
+  "more points": "more points",
+  "equal points": "equal points",
+  victory: "every monster is gone",
+  defeat: "every warrior has fallen",
+  resign: "",
+  draw: "",
+};
+export const reasonWords = (reason) => (reason in REASONS ? REASONS[reason] : reason || "");
+
+// The points of each seat when the score is one number per player (Reversi's discs,
+// Alpha Battle's points); a renderer's resultPoints(match) may say otherwise (null: the
+// score is no measure of the win, e.g. Connect Four's disc counts).
+function points(match, renderer) {
+  if (renderer?.resultPoints) return renderer.resultPoints(match);
+  const values = Object.values(match.result?.score ?? {});
+  const seats = seatsOf(match);
+  if (cooperative(match) || values.length !== seats.length || values.length < 2) return null;
+  return values.every((v) => Number.isFinite(v)) ? values : null;
+}
+
+// The big line of the result panel, from the reader's side.
+export function resultText(match, renderer = {}) {
+  const result = match.result;
+  if (!result) return null;
   const custom = renderer.resultMessage?.(match);
   if (custom) return custom;
-  const {winner} = match.result;
-  return winner === null || winner === undefined ? "Draw!" : `${seatLabel(match, winner)} wins!`;
+  return cooperative(match) ? teamResult(match) : versusResult(match, renderer);
+}
+export const resultFor = resultText;
+
+function teamResult(match) {
+  const result = match.result;
+  const seats = seatsOf(match);
+  const many = seats.length > 1;
+  const seated = mine(match);
+  if (result.reason === "resign" && result.resigned !== undefined && result.resigned !== null) {
+    const who = personName(match, result.resigned, {capitalise: true});
+    if (!many) return `${who} gave up: the game is over`;
+    return seated ? `${who} gave up — the team lost` : `${who} gave up — ${namesOf(match, seats)} lost`;
+  }
+  const won = (result.winners ?? []).length > 0 || result.reason === "victory";
+  const subject = seated ? (many ? "You all" : "You") : capital(namesOf(match, seats));
+  const words = reasonWords(result.reason);
+  return `${subject} ${won ? "won" : "lost"}${words ? `: ${words}` : ""}`;
 }
 
-export function scoreText(result) {
-  const score = Object.entries(result?.score ?? {});
-  if (!score.length) return "";
-  const reason = result.reason && !["draw", "resign"].includes(result.reason) ? ` (${result.reason})` : "";
-  return `Final score: ${score.map(([k, v]) => `${k} ${v}`).join(" – ")}${reason}`;
+function versusResult(match, renderer) {
+  const result = match.result;
+  const seats = seatsOf(match);
+  const name = (seat, capitalise = false) => personName(match, seat, {capitalise});
+  const winner = result.winner ?? null;
+  if (result.reason === "resign" && result.resigned !== undefined && result.resigned !== null) {
+    if (winner === null) return `${name(result.resigned, true)} resigned`;
+    return `${name(result.resigned, true)} resigned — ${name(winner)} ${verb(match, winner, "win", "wins")}`;
+  }
+  const pts = points(match, renderer);
+  const words = reasonWords(result.reason);
+  if (winner !== null) {
+    const losers = seats.filter((s) => s !== winner);
+    const score = pts ? ` ${pts[winner]}-${losers.map((s) => pts[s]).join("-")}` : "";
+    const how = !pts && words ? ` with ${words}` : "";
+    if (isYou(match, winner)) return `You won${score}${how}`;
+    if (mine(match)) return `${name(winner, true)} wins${score}${how}`;
+    return `${name(winner, true)} wins${score} against ${namesOf(match, losers)}${how}`;
+  }
+  const score = pts ? ` ${pts.join("-")}` : "";
+  const how = !pts && words ? `: ${words}` : "";
+  if (mine(match)) return `A draw with ${namesOf(match, seats.filter((s) => s !== match.you))}${score ? `,${score}` : ""}${how}`;
+  return `${capital(namesOf(match, seats))} drew${score}${how}`;
 }
 
+// The second line: "Final score: alice 10 – bob 6 (the board is full)", or nothing.
+export function scoreText(match, renderer = {}) {
+  const result = match?.result;
+  const pts = result ? points(match, renderer) : null;
+  if (!pts) return "";
+  const words = reasonWords(result.reason);
+  const line = seatsOf(match)
+    .map((s) => `${match.players[s]?.computer ? "the computer" : match.players[s]?.username || `seat ${s}`} ${pts[s]}`)
+    .join(" – ");
+  return `Final score: ${line}${words ? ` (${words})` : ""}`;
+}
+
+// -- the status line ------------------------------------------------------------------------
 export function statusText(match) {
-  const mine = match.you !== null && match.you !== undefined;
+  const seated = mine(match);
   const free = (match.players ?? []).filter((p) => !p.username && !p.computer).length;
+  const team = cooperative(match);
   switch (match.status) {
     case "waiting":
-      if (free > 1) return mine ? `Waiting for ${free} more players to join…` : `Waiting for ${free} players to join`;
-      return mine ? "Waiting for an opponent to join…" : "Waiting for a player to join";
+      if (free > 1) return seated ? `Waiting for ${free} more players to join…` : `Waiting for ${free} players to join`;
+      if (seated) return team ? "Waiting for an ally to join…" : "Waiting for an opponent to join…";
+      return "Waiting for a player to join";
     case "active":
-      if (mine && match.to_move.includes(match.you)) return "Your turn";
-      if (match.turn === null || match.turn === undefined) return "Both players to move";
-      return mine ? `Waiting for ${playerName(match, match.turn)}` : `${seatLabel(match, match.turn)} to move`;
+      if (seated && match.to_move.includes(match.you)) return "Your turn";
+      if (match.turn === null || match.turn === undefined) return team ? "Everyone to move" : "Both players to move";
+      return seated ? `Waiting for ${personName(match, match.turn)}` : `${personName(match, match.turn, {capitalise: true})} to move`;
     case "finished":
       return "Game over";
     case "aborted":
@@ -47,6 +200,45 @@ export function statusText(match) {
   }
 }
 
+// -- the live page's notices ------------------------------------------------------------------
+// Who newly took a seat between two states (not you): a toast greets them.
+export function joinedText(previous, next) {
+  if (!mine(next)) return null;
+  const arrived = (next.players ?? [])
+    .filter((p) => p.seat !== next.you && (p.username || p.computer))
+    .filter((p) => {
+      const before = previous.players?.[p.seat];
+      return !before || (!before.username && !before.computer);
+    })
+    .map((p) => p.seat);
+  if (!arrived.length) return null;
+  const names = namesOf(next, arrived);
+  const game = next.status === "active";
+  if (cooperative(next)) {
+    const who = `Your ${arrived.length > 1 ? "allies" : "ally"} ${names}`;
+    return `${who} joined${game ? ": the game begins!" : "."}`;
+  }
+  return `Your opponent ${names} is here${game ? ": game on!" : "."}`;
+}
+
+// The rematch notice ("bob started a rematch.").
+export function rematchText(match) {
+  const others = seatsOf(match).filter((s) => s !== match.you);
+  if (cooperative(match)) return others.length > 1 ? "An ally started a new match for the team." : `${capital(namesOf(match, others))} started a new match for the team.`;
+  return `${capital(namesOf(match, others))} started a rematch.`;
+}
+
+// The question before resigning.
+export function resignQuestion(match) {
+  if (cooperative(match) && seatsOf(match).length > 1) {
+    return "Give up? The game ends for the whole team, and it counts as a loss for everyone.";
+  }
+  if (cooperative(match)) return "Give up? The game ends here and counts as a loss.";
+  const others = seatsOf(match).filter((s) => s !== match.you);
+  return `Resign this match? ${capital(namesOf(match, others))} ${others.length > 1 ? "win" : "wins"}.`;
+}
+
+// -- panels ---------------------------------------------------------------------------------
 // The result panel: the big message and the score line; hidden while there is no result,
 // and while the renderer is still playing out the end (its settled(match) is false).
 export function fillResult(el, match, renderer) {
@@ -58,7 +250,7 @@ export function fillResult(el, match, renderer) {
   message.textContent = text;
   const score = document.createElement("p");
   score.className = "result-score";
-  score.textContent = renderer.scoreMessage?.(match) ?? scoreText(match.result);
+  score.textContent = renderer.scoreMessage?.(match) ?? scoreText(match, renderer);
   el.replaceChildren(message, ...(score.textContent ? [score] : []));
 }
 

@@ -1,7 +1,7 @@
 // The replay page: step through every stored position with the game's own renderer
 // (read-only). Buttons, Left/Right/Home/End, autoplay, a clickable move list, ?ply=N.
 
-import {fillPlayers, fillResult, seatLabel} from "./match_info.js";
+import {fillPlayers, fillResult, personName} from "./match_info.js";
 import {loadRenderer} from "./renderer.js";
 
 const AUTOPLAY_MS = 900;
@@ -24,6 +24,10 @@ const el = {
 };
 
 const renderer = await loadRenderer(summary.game);
+// A move as people read it: who made it ("alice", "the computer") and the game's label
+// (a renderer's moveLabel(move) may word it better, e.g. Connect Four's "column 4").
+const mover = (move) => personName(summary, move.seat, {capitalise: true});
+const moveText = (move) => renderer.moveLabel?.(move) ?? move.label;
 let ply = plyFromUrl();
 let timer = null;
 
@@ -59,7 +63,7 @@ function show(i, {updateUrl = true} = {}) {
 
   const move = moves[ply - 1];
   el.indicator.textContent =
-    ply === 0 ? `Start position · ${last} ${last === 1 ? "move" : "moves"}` : `Move ${ply} of ${last} · ${seatLabel(summary, move.seat)}: ${move.label}`;
+    ply === 0 ? `Start position · ${last} ${last === 1 ? "move" : "moves"}` : `Move ${ply} of ${last} · ${mover(move)}: ${moveText(move)}`;
 
   for (const button of el.moves.querySelectorAll("button")) {
     const current = Number(button.dataset.ply) === ply;
@@ -100,12 +104,12 @@ function buildMoveList() {
       num.className = "num";
       num.textContent = `${index + 1}.`;
       const label = document.createElement("span");
-      label.textContent = m.label;
+      label.textContent = moveText(m);
       if (m.forced) {
         label.className = "forced";
         button.title = "made by the server";
       }
-      button.setAttribute("aria-label", `Move ${index + 1}: ${seatLabel(summary, m.seat)} ${m.label}`);
+      button.setAttribute("aria-label", `Move ${index + 1}: ${mover(m)}, ${moveText(m)}`);
       button.append(num, ...[renderer.seatIcon?.(m.seat)].filter(Boolean), label);
       button.addEventListener("click", () => {
         stop();

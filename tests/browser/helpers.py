@@ -164,8 +164,8 @@ def play_to_end(pages, max_moves: int = 40) -> int:
             expect(page.locator(f'#board [data-cell="{name}"]')).to_have_attribute("data-state", disc)
             if now == before + 1:
                 expect(page.locator(f'#board [data-cell="{name}"]')).to_have_class(re.compile(r"\blast\b"))
-            else:  # the server passed for the other player: both pages say so
-                expect(page.locator("#announce")).to_contain_text("has no valid moves — pass!")
+            else:  # the server passed for the other player: both pages say so, in words
+                expect(page.locator("#announce")).to_contain_text("no valid move and pass")
     expect(a.locator("#match")).to_have_attribute("data-status", "finished")
     expect(b.locator("#match")).to_have_attribute("data-status", "finished")
     return ply(a)

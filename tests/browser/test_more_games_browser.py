@@ -82,7 +82,7 @@ def c4_cell(page, row: int, col: int):
 
 def c4_move(page, col: int, how: str) -> None:
     if how == "button":
-        page.get_by_role("button", name=f"Drop in column {col}", exact=True).click()
+        page.get_by_role("button", name=f"Drop in column {col + 1}", exact=True).click()  # 1-based
     elif how == "column":  # a click anywhere in the column
         page.locator(f'#board .c4-column[data-col="{col}"]').click()
     elif how == "enter":
@@ -102,8 +102,9 @@ def test_connect_four_two_players_by_clicking(daphne_server, person):
     a, b, c = person(), person(), person()
     pages = {"a": a, "b": b}
     with helpers.screenshots_on_failure("connect-four", "more-games", a=a, b=b, c=c):
-        signup(a, base, username("cara"))
-        signup(b, base, username("dan"))
+        cara, dan = username("cara"), username("dan")
+        signup(a, base, cara)
+        signup(b, base, dan)
         match_url = create_match(a, base, "connect_four", rows=6, columns=7)
         expect(a.locator("#match")).to_have_attribute("data-status", "waiting")
         join(b, a.input_value("#invite-link"), match_url)
@@ -115,11 +116,10 @@ def test_connect_four_two_players_by_clicking(daphne_server, person):
             page.evaluate(WATCH_FALLS)
         expect(a.locator(LEGAL)).to_have_count(7)  # a drop in every column
         expect(b.locator(LEGAL)).to_have_count(0)
-        expect(b.locator("#board .c4-hint")).to_be_hidden()  # hints are for the player to move
-
-        # No winning move yet: the hint says so.
-        a.get_by_role("button", name="Show winning move").click()
-        expect(a.locator("#board .c4-hint-text")).to_have_text("No winning move this turn.")
+        # Between people there are no hints (they would play for you): no button on either
+        # page. Hints against the computer: tests/browser/test_match_page_browser.py.
+        for page in (a, b):
+            expect(page.locator("#board .c4-hint")).to_be_hidden()
         expect(a.locator("#board .c4-column.hint")).to_have_count(0)
         shot(a, "c4-1-start-a")
 
@@ -128,12 +128,10 @@ def test_connect_four_two_players_by_clicking(daphne_server, person):
             mover, other = pages[who], pages["b" if who == "a" else "a"]
             colour = "red" if who == "a" else "yellow"
             expect(other.locator(LEGAL)).to_have_count(0)
-            if n == len(C4_MOVES):  # the winning move: the hint shows it first
-                expect(mover.locator("#board .c4-hint-text")).to_have_text("")
-                mover.get_by_role("button", name="Show winning move").click()
-                expect(mover.locator("#board .c4-hint-text")).to_have_text(f"Drop in column {col} to win!")
-                expect(mover.locator("#board .c4-column.hint")).to_have_attribute("data-col", str(col))
-                shot(mover, "c4-2-hint")
+            if n == len(C4_MOVES):  # a winning move is there, and still no hint offers it
+                expect(mover.locator("#board .c4-hint")).to_be_hidden()
+                expect(mover.locator("#board .c4-column.hint")).to_have_count(0)
+                shot(mover, "c4-2-no-hint")
             c4_move(mover, col, how)
             fell.append([row, col])
             for page in (a, b):
@@ -148,11 +146,16 @@ def test_connect_four_two_players_by_clicking(daphne_server, person):
             expect(a.locator("#board .c4-disc")).to_have_count(n)
             expect(b.locator("#board .c4-disc")).to_have_count(n)
 
+        # Each reads the end from their side; columns are named from 1 (column 3 is the 4th).
+        expect(a.locator("#result .result-message")).to_have_text("You won with four in a row")
+        expect(b.locator("#result .result-message")).to_have_text(f"{cara} wins with four in a row")
+        expect(a.locator("#announce")).to_have_text("You dropped in column 4")
+        expect(b.locator("#announce")).to_have_text(f"{cara} dropped in column 4")
         for page in (a, b):
             expect(page.locator("#match")).to_have_attribute("data-status", "finished")
-            expect(page.locator("#result .result-message")).to_have_text("Player R wins!")
-            score = page.locator("#result .result-score")
-            expect(score).to_have_text("Final score: R 4 – Y 3 (four in a row)")
+            # the discs on the board are no score of a four in a row: no score line
+            expect(page.locator("#result .result-score")).to_have_count(0)
+            expect(page.locator("#board .c4-num")).to_have_text([str(n) for n in range(1, 8)])
             wins = page.locator("#board .c4-cell.win")
             expect(wins).to_have_count(4)
             assert wins.evaluate_all("cs => cs.map((c) => [+c.dataset.row, +c.dataset.col])") == [
@@ -174,8 +177,12 @@ def test_connect_four_two_players_by_clicking(daphne_server, person):
         c.keyboard.press("End")
         expect(c.locator("#replay")).to_have_attribute("data-ply", "7")
         expect(c.locator("#board .c4-cell.win")).to_have_count(4)
-        expect(c.locator("#result .result-message")).to_have_text("Player R wins!")
+        expect(c.locator("#result .result-message")).to_have_text(
+            f"{cara} wins against {dan} with four in a row"
+        )
         expect(c.locator("#moves .c4-icon")).to_have_count(7)
+        expect(c.locator("#moves button").first).to_contain_text("column 4")
+        expect(c.locator("#ply-indicator")).to_have_text(f"Move 7 of 7 · {cara}: column 4")
         shot(c, "c4-4-replay")
         c.keyboard.press("ArrowLeft")
         expect(c.locator("#replay")).to_have_attribute("data-ply", "6")
@@ -207,8 +214,9 @@ def test_reversi_1d_two_players_one_on_a_phone(daphne_server, person):
     base = daphne_server.url
     a, b = person(), person(**PHONE)
     with helpers.screenshots_on_failure("reversi-1d", "more-games", a=a, b=b):
-        signup(a, base, username("eve"))
-        signup(b, base, username("fay"))
+        eve, fay = username("eve"), username("fay")
+        signup(a, base, eve)
+        signup(b, base, fay)
         a.goto(base + "/m/new/")
         a.check('input[name="game"][value="reversi_1d"]')
         expect(a.locator('fieldset.game-options[data-game="reversi_1d"]')).to_be_hidden()  # no options
@@ -245,10 +253,15 @@ def test_reversi_1d_two_players_one_on_a_phone(daphne_server, person):
                 shot(a, "r1-2-flipped-desktop")
                 shot(b, "r1-2-flipped-phone")
 
+        expect(a.locator("#result .result-message")).to_have_text("You won 8-4")
+        expect(b.locator("#result .result-message")).to_have_text(f"{eve} wins 8-4")
+        expect(a.locator("#announce")).to_have_text(f"{fay} played slot 9")
+        expect(b.locator("#announce")).to_have_text("You played slot 9")
         for page in (a, b):
             expect(page.locator("#match")).to_have_attribute("data-status", "finished")
-            expect(page.locator("#result .result-message")).to_have_text("X (black) wins!")
-            expect(page.locator("#result .result-score")).to_have_text("Final score: X 8 – O 4 (board full)")
+            expect(page.locator("#result .result-score")).to_have_text(
+                f"Final score: {eve} 8 – {fay} 4 (the board is full)"
+            )
             expect(page.locator('#players [data-seat="0"] .player-count')).to_have_text("8 pieces")
             expect(page.locator(LEGAL)).to_have_count(0)
         shot(a, "r1-3-final-desktop")
@@ -266,7 +279,8 @@ def test_othello_against_the_computer(daphne_server, person):
     base = daphne_server.url
     page = person()
     with helpers.screenshots_on_failure("othello", "more-games", page=page):
-        signup(page, base, username("gus"))
+        gus = username("gus")
+        signup(page, base, gus)
         page.goto(base + "/m/new/")
         page.check('input[name="game"][value="othello"]')
         expect(page.locator('fieldset.game-options[data-game="othello"]')).to_be_hidden()  # no options
@@ -306,15 +320,24 @@ def test_othello_against_the_computer(daphne_server, person):
             # the computer answered: its disc is the last move (or it had to pass)
             last = page.locator("#board .rv-cell.last")
             if not last.count():
-                expect(page.locator("#announce")).to_contain_text("has no valid moves — pass!")
+                expect(page.locator("#announce")).to_have_text("The computer has no valid move and passes")
+            else:  # the last move in words (a pass leaves the last disc marked)
+                expect(page.locator("#announce")).to_have_text(
+                    re.compile(r"^The computer (played [A-H][1-8]|has no valid move and passes)$")
+                )
 
         expect(page.locator("#match")).to_have_attribute("data-status", "finished")
         message = page.locator("#result .result-message").inner_text()
-        assert message in ("Player X wins!", "Player O wins!", "Draw game!")
         black, white = othello_counts(page)
-        expect(page.locator("#result .result-score")).to_contain_text(f"Final score: X {black} – O {white}")
-        winner = "Draw game!" if black == white else ("Player X wins!" if black > white else "Player O wins!")
-        assert message == winner
+        expect(page.locator("#result .result-score")).to_contain_text(
+            f"Final score: {gus} {black} – the computer {white}"
+        )
+        if black == white:
+            assert message == f"A draw with the computer, {black}-{white}"
+        else:
+            assert message == (
+                f"You won {black}-{white}" if black > white else f"The computer wins {white}-{black}"
+            )
         expect(page.locator(LEGAL)).to_have_count(0)
         shot(page, "othello-3-final")
         assert not page.js_errors, page.js_errors

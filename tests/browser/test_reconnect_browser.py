@@ -195,8 +195,9 @@ def test_move_clicked_while_the_server_is_down_is_sent_after_reconnecting(fresh_
         final_ply = play_to_end((a, b))
         for page in (a, b):
             expect(page.locator("#match")).to_have_attribute("data-status", "finished")
+            # a player reads the end from their side: won, the other won, or a draw
             expect(page.locator("#result .result-message")).to_have_text(
-                re.compile(r"^(Player X wins!|Player O wins!|Draw game!)$")
+                re.compile(r"^(You won \d+-\d+|\S+ wins \d+-\d+|A draw with \S+, \d+-\d+)$")
             )
             assert ply(page) == final_ply
         moves = requests.get(f"{base}/api/replays/{slug}/", timeout=10).json()["moves"]

@@ -22,7 +22,20 @@ expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
 
-RESULTS = ("Player X wins!", "Player O wins!", "Draw game!")
+
+def results_by_viewer(result: dict, black: str, white: str) -> tuple[str, str, str]:
+    """The result line as Black, White and a spectator read it ("You won 10-6", "ann wins
+    10-6", "ann wins 10-6 against bob")."""
+    x, o = result["score"]["X"], result["score"]["O"]
+    if result["winner"] == 0:
+        return f"You won {x}-{o}", f"{black} wins {x}-{o}", f"{black} wins {x}-{o} against {white}"
+    if result["winner"] == 1:
+        return f"{white} wins {o}-{x}", f"You won {o}-{x}", f"{white} wins {o}-{x} against {black}"
+    return (
+        f"A draw with {white}, {x}-{o}",
+        f"A draw with {black}, {x}-{o}",
+        f"{black} and {white} drew {x}-{o}",
+    )
 
 
 def shot(page, name: str) -> None:
@@ -38,7 +51,8 @@ def test_invite_play_to_the_end_and_replay(daphne_server, person):
     a, b, c = person(), person(), person()
     with screenshots_on_failure("invite", a=a, b=b, c=c):
         # A signs up and creates a 4x4 match through the form: invite a friend, Black.
-        signup(a, base, username("ann"))
+        ann, bob = username("ann"), username("bob")
+        signup(a, base, ann)
         a.goto(base + "/m/new/")
         a.check('input[name="game"][value="reversi"]')
         a.fill("#id_reversi__size", "4")
@@ -57,13 +71,16 @@ def test_invite_play_to_the_end_and_replay(daphne_server, person):
         a.evaluate("window.stillTheSamePage = true")
         shot(a, "1-waiting")
 
-        # B opens the link, is asked to log in, signs up instead, and lands in the match.
+        # B opens the link, reads who invited them, goes to log in, signs up instead, and
+        # lands in the match.
         b.goto(invite)
+        expect(b.locator("main")).to_contain_text(f"{ann} invited you to play Reversi")
+        b.locator("main").get_by_role("link", name="Log in").click()
         expect(b).to_have_url(re.compile(r"/accounts/login/\?next="))
         expect(b.locator(".alert-invite")).to_be_visible()
         b.get_by_role("link", name="Create an account").click()
         expect(b).to_have_url(re.compile(r"/accounts/signup/\?next=.*join"))
-        fill_signup(b, username("bob"))
+        fill_signup(b, bob)
         b.wait_for_url(match_url)
         for page, seat in ((a, "0"), (b, "1")):
             expect(page.locator("#match")).to_have_attribute("data-status", "active")
@@ -76,11 +93,14 @@ def test_invite_play_to_the_end_and_replay(daphne_server, person):
         shot(b, "2-live-b")
 
         final_ply = play_to_end((a, b))
-        result = a.locator("#result .result-message").inner_text()
-        assert result in RESULTS
-        expect(b.locator("#result .result-message")).to_have_text(result)
+        # Each player reads the end from their side, with names (the server's result).
+        stored = a.request.get(base + "/api/matches/" + match_url.rstrip("/").split("/")[-1] + "/").json()
+        for_a, for_b, for_c = results_by_viewer(stored["result"], ann, bob)
+        expect(a.locator("#result .result-message")).to_have_text(for_a)
+        expect(b.locator("#result .result-message")).to_have_text(for_b)
         score = a.locator("#result .result-score").inner_text()
-        assert score.startswith("Final score:")
+        x, o = stored["result"]["score"]["X"], stored["result"]["score"]["O"]
+        assert score.startswith(f"Final score: {ann} {x} – {bob} {o}"), score
         expect(b.locator("#result .result-score")).to_have_text(score)
         expect(a.locator("#rematch")).to_be_visible()
         shot(a, "3-final-a")
@@ -103,7 +123,7 @@ def test_invite_play_to_the_end_and_replay(daphne_server, person):
         expect(replay).to_have_attribute("data-ply", "1")
         c.keyboard.press("End")
         expect(replay).to_have_attribute("data-ply", str(final_ply))
-        expect(c.locator("#result .result-message")).to_have_text(result)
+        expect(c.locator("#result .result-message")).to_have_text(for_c)
         c.keyboard.press("Home")
         expect(replay).to_have_attribute("data-ply", "0")
         c.goto(f"{base}{replay_url}?ply=3")
@@ -114,7 +134,8 @@ def test_invite_play_to_the_end_and_replay(daphne_server, person):
         with c.expect_download() as download:
             c.get_by_role("link", name="Download transcript").click()
         text = Path(download.value.path()).read_text()
-        assert "Round 1:" in text and "Game over:" in text and result in text
+        # the transcript keeps the seed's console lines ("Player X wins!")
+        assert "Round 1:" in text and "Game over:" in text and stored["result"]["message"] in text
         assert not c.js_errors, c.js_errors
 
 

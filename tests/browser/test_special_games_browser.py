@@ -42,8 +42,9 @@ def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_se
     base = daphne_server.url
     p_page, q_page = person(), person(**PHONE)
     with screenshots_on_failure("alpha", p=p_page, q=q_page):
-        signup(p_page, base, username("pam"))
-        signup(q_page, base, username("quin"))
+        pam, quin = username("pam"), username("quin")
+        signup(p_page, base, pam)
+        signup(q_page, base, quin)
         match_url = create_match(p_page, base, "alpha_battle", seed="", side="0")
         expect(p_page.locator("#match")).to_have_attribute("data-status", "waiting")
         join(q_page, match_url + "join/", match_url)
@@ -76,13 +77,11 @@ def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_se
         q_page.get_by_role("button", name="Commit setup").click()
         expect(q_page.locator(".ab-wait")).to_contain_text("Your setup is locked in")
         expect(q_page.locator(".ab-own")).to_contain_text("You strike positions 0, 2, 4")
-        expect(q_page.locator(".ab-own")).to_contain_text(
-            f"Player Q: {q_letters} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18]"
-        )
+        expect(q_page.locator(".ab-own")).to_contain_text(f"Your order: {q_letters}")
 
         # P sees that Q committed, and nothing of Q's setup: not on the page, not in its HTML.
         expect(p_page.locator(".ab-card.s1")).to_contain_text("committed")
-        expect(p_page.locator("#announce")).to_have_text("Player Q has committed a setup.")
+        expect(p_page.locator("#announce")).to_have_text(f"{quin} has committed a setup.")
         assert q_letters not in p_page.locator("body").inner_text()
         expect(p_page.locator(".ab-setup-view, .ab-own .ab-tiles")).to_have_count(0)
         p_page.reload()
@@ -102,7 +101,18 @@ def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_se
         p_page.get_by_role("button", name="Commit setup").click()
 
         expected = alpha_battle.alpha_battle(p_letters, p_indices, q_letters, q_indices)
-        message = alpha_battle.result_message(expected)
+        points_p, points_q = expected["P"], expected["Q"]
+        # each reads the end from their side, with the other's name
+        if points_p > points_q:
+            messages = {p_page: f"You won {points_p}-{points_q}", q_page: f"{pam} wins {points_p}-{points_q}"}
+        elif points_q > points_p:
+            messages = {
+                p_page: f"{quin} wins {points_q}-{points_p}",
+                q_page: f"You won {points_q}-{points_p}",
+            }
+        else:
+            messages = {p_page: f"A draw with {quin}, {points_p}-{points_q}"}
+            messages[q_page] = f"A draw with {pam}, {points_p}-{points_q}"
         for page in (p_page, q_page):
             expect(page.locator(".ab-battle")).to_be_visible()
             expect(page.locator("#match")).to_have_attribute("data-status", "finished")
@@ -112,10 +122,10 @@ def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_se
         shot(p_page, "alpha-3-p-revealing")
         p_page.get_by_role("button", name="Show all").click()
         for page in (p_page, q_page):  # Q's page plays to its end by itself (16 x 400 ms)
-            expect(page.locator(".ab-message")).to_have_text(message)
-            expect(page.locator("#result .result-message")).to_have_text(message)
+            expect(page.locator(".ab-message")).to_have_text(messages[page])
+            expect(page.locator("#result .result-message")).to_have_text(messages[page])
             expect(page.locator("#result .result-score")).to_have_text(
-                re.compile(rf"^Final score: P {expected['P']} – Q {expected['Q']}")
+                re.compile(rf"^Final score: {pam} {expected['P']} – {quin} {expected['Q']}")
             )
             expect(page.locator(".ab-card.s0 .ab-score")).to_have_text(str(expected["P"]))
             expect(page.locator(".ab-card.s1 .ab-score")).to_have_text(str(expected["Q"]))
@@ -125,13 +135,8 @@ def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_se
             )
         assert p_page.locator(".ab-rounds").inner_text() == q_page.locator(".ab-rounds").inner_text()
         # The same reading of the page as before the reveal now finds Q's letters.
-        assert (
-            f"Player Q: {q_letters} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18]"
-            in p_page.locator("body").inner_text()
-        )
-        assert (
-            f"Player P: {p_letters} [{', '.join(map(str, p_indices))}]" in q_page.locator("body").inner_text()
-        )
+        assert f"{quin}'s order: {q_letters}" in p_page.locator("body").inner_text()
+        assert f"{pam}'s order: {p_letters}" in q_page.locator("body").inner_text()
         shot(p_page, "alpha-4-p-final")
         shot(q_page, "alpha-4-q-final-phone")
         assert not p_page.js_errors and not q_page.js_errors, p_page.js_errors + q_page.js_errors
@@ -210,7 +215,8 @@ def test_journey_classic_with_a_seed_to_the_victory(daphne_server, person):
         expect(cell(page, *there)).to_have_attribute("data-label", "W0")
         expect(cell(page, *start)).to_have_attribute("data-label", "")
         expect(page.locator(".jy-round")).to_have_text("Round 2")  # one warrior: one turn a round
-        expect(page.locator(".jy-log")).to_contain_text(f"> {there[0]} {there[1]}")
+        expect(page.locator(".jy-log")).to_contain_text(f"You chose ({there[0]},{there[1]}).")
+        expect(page.locator(".jy-log")).not_to_contain_text("Specify your target")
 
         # Turn 2: the elf; the dialogue offers help; "No" changes nothing.
         click_cell(page, *elf)
@@ -232,7 +238,7 @@ def test_journey_classic_with_a_seed_to_the_victory(daphne_server, person):
         expect(dialogue).to_contain_text("Do you really want to challenge me?")
         answer(page, "Yes")
         expect(cell(page, *monsters[0])).to_have_attribute("data-label", "W0")
-        expect(page.locator("#announce")).to_have_text("W0: Nice, I have killed the monster M0.")
+        expect(page.locator("#announce")).to_have_text("You killed the monster M0")
         expect(page.locator(".jy-warriors")).to_contain_text(f"{40 - powers[0]}/40")
         expect(page.locator(".jy-left")).to_have_text("Monsters left: 1")
 
@@ -241,8 +247,9 @@ def test_journey_classic_with_a_seed_to_the_victory(daphne_server, person):
         expect(dialogue).to_contain_text(f"My damage power is {powers[1]}.")
         page.keyboard.press("1")
         expect(page.locator("#match")).to_have_attribute("data-status", "finished")
-        expect(page.locator(".jy-end")).to_have_text(VICTORY)
-        expect(page.locator("#result .result-message")).to_have_text(VICTORY)
+        expect(page.locator(".jy-end")).to_have_text("You won: every monster is gone")
+        expect(page.locator("#result .result-message")).to_have_text("You won: every monster is gone")
+        expect(page.locator(".jy-log")).to_contain_text(VICTORY)  # the story's own last line
         expect(page.locator("#result .result-score")).to_have_text(
             "Monsters left: 0 · warriors alive: 1 of 1"
         )
@@ -262,8 +269,9 @@ def test_journey_alliance_of_two_through_the_invite_link(daphne_server, person):
     base = daphne_server.url
     a, b = person(), person(**PHONE)
     with screenshots_on_failure("journey-alliance", a=a, b=b):
-        signup(a, base, username("ayla"))
-        signup(b, base, username("bram"))
+        ayla, bram = username("ayla"), username("bram")
+        signup(a, base, ayla)
+        signup(b, base, bram)
         match_url = create_match(a, base, "journey", mode="alliance", players=2, seed=11, side="0")
         expect(a.locator("#match")).to_have_attribute("data-status", "waiting")
         expect(a.locator("#waiting")).to_be_visible()
@@ -274,7 +282,7 @@ def test_journey_alliance_of_two_through_the_invite_link(daphne_server, person):
             expect(page.locator("#match")).to_have_attribute("data-you", seat)
             expect(page.locator(".jy-warrior")).to_have_count(2)
         expect(a.locator(".jy-turn")).to_have_text("Your turn: pick a target cell")
-        expect(b.locator(".jy-turn")).to_contain_text("W0 (ayla")
+        expect(b.locator(".jy-turn")).to_have_text(f"{ayla}'s turn (W0)")
         expect(b.locator("#board [data-target]")).to_have_count(0)
         shot(b, "journey-4-alliance-b-waits")
 
@@ -290,16 +298,16 @@ def test_journey_alliance_of_two_through_the_invite_link(daphne_server, person):
         expect(b.get_by_role("dialog")).to_contain_text("Hi, bro. You can call me W0.")
         expect(b.get_by_role("dialog").get_by_role("button", name="Yes")).to_be_visible()
         wait_ply(a, 2)
-        expect(a.get_by_role("dialog")).to_contain_text("Waiting for W1")
+        expect(a.get_by_role("dialog")).to_contain_text(f"Waiting for {bram} (W1) to answer: Yes or No")
         expect(a.get_by_role("dialog").get_by_role("button")).to_have_count(0)
         shot(a, "journey-5-alliance-a-sees-dialogue")
         shot(b, "journey-5-alliance-b-dialogue")
         answer(b, "Yes")
         wait_ply(a, 3)
-        for page in (a, b):
+        for page, w1 in ((a, bram), (b, "You")):
             expect(page.locator(".jy-round")).to_have_text("Round 2")
             expect(page.locator(".jy-log")).to_contain_text(
-                re.compile(r"W1: Thanks for your shared \d+ crystals\.")
+                re.compile(rf"{w1} \(W1\): Thanks for your shared \d+ crystals\.")
             )
         crystals = [int(t) for t in a.locator(".jy-warrior .jy-stat:nth-child(2)").all_inner_texts()]
         assert sum(crystals) == 20 and crystals[1] > 10, crystals
@@ -328,7 +336,7 @@ def test_journey_alliance_of_three_waits_for_two_friends(daphne_server, person):
         join(b, invite, match_url, status="waiting")
         for page in (a, b):
             expect(page.locator("#match")).to_have_attribute("data-status", "waiting")
-            expect(page.locator("#status")).to_have_text("Waiting for an opponent to join…")
+            expect(page.locator("#status")).to_have_text("Waiting for an ally to join…")
         join(c, invite, match_url)
         for page in (a, b, c):
             expect(page.locator("#match")).to_have_attribute("data-status", "active")

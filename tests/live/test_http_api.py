@@ -206,6 +206,7 @@ def test_actions_need_a_seat_and_the_right_moment(daphne_server):
     for action in ("resign", "abort", "rematch"):
         assert_error(carol.api("POST", f"/api/matches/{mid}/{action}/"), 403, "not_a_player")
     assert_error(alice.api("POST", f"/api/matches/{mid}/rematch/"), 409, "not_over")
+    alice.move_once(mid)  # before any move, resigning would abort
     resigned = bob.api("POST", f"/api/matches/{mid}/resign/")
     assert resigned.status_code == 200
     assert resigned.json()["status"] == "finished"

@@ -153,13 +153,14 @@ async def test_illegal_move(site):
 
 async def test_match_over(site):
     table = await site.table({"size": 6})
-    cell = table.sa.state["legal_moves"][0]
+    await table.play(table.sa.state["legal_moves"][0])  # before any move, resigning aborts
+    cell = table.sb.state["legal_moves"][0]
     await table.sb.send({"type": "resign"})
     for sock in table.sockets:
         await sock.wait_state(lambda m: m["status"] == "finished")
     for sock, message in (
-        (table.sa, {"type": "move", "ply": 0, "move": cell}),
-        (table.sb, {"type": "move", "ply": 0, "move": cell}),
+        (table.sa, {"type": "move", "ply": 1, "move": cell}),
+        (table.sb, {"type": "move", "ply": 1, "move": cell}),
         (table.sa, {"type": "resign"}),
         (table.sb, {"type": "resign"}),
     ):

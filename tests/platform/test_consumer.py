@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from datetime import datetime
 
 import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client as DjangoClient
+from django.utils import timezone
 
 from games.matches import services
 from games.matches.models import Match, Presence
@@ -92,7 +94,7 @@ async def test_unknown_match_closes_4404(transactional_db):
         closed = await ws.receive_output(1)
         assert closed == {"type": "websocket.close", "code": 4404}
         await ws.disconnect()
-    assert not await db(Presence.objects.exists)()
+    assert not await db(Presence.objects.exists)()  # nothing recorded, nothing left behind
 
 
 @pytest.mark.parametrize(
@@ -255,12 +257,14 @@ async def test_illegal_move(table, move):
 
 @pytest.mark.parametrize("message", [{"type": "move", "ply": 0}, {"type": "resign"}, {"type": "abort"}])
 async def test_match_over(table, message):
-    move = table.sa.state["legal_moves"][0]
+    await table.sa.move(table.sa.state["legal_moves"][0])
+    await table.sb.wait_state(lambda m: m["ply"] == 1)
+    move = table.sb.state["legal_moves"][0]
     await table.sb.send({"type": "resign"})
     for client in (table.sa, table.sb):
         await client.wait_state(lambda m: m["status"] == "finished")
     if "ply" in message:
-        message = {**message, "move": move}
+        message = {**message, "ply": 1, "move": move}
     for client in (table.sa, table.sb):
         await check_refused(table, client, message, "match_over")
 
@@ -287,6 +291,9 @@ async def test_rate_limited_after_a_burst(settings, table):
 
 # -- resign and abort -------------------------------------------------------------------------
 async def test_resign_over_the_socket(table):
+    await table.sa.move(table.sa.state["legal_moves"][0])
+    for client in (table.sa, table.sb):
+        await client.wait_state(lambda m: m["ply"] == 1)
     await table.sa.send({"type": "resign"})
     for client in (table.sa, table.sb):
         state = await client.recv_state()
@@ -295,6 +302,16 @@ async def test_resign_over_the_socket(table):
         assert state["result"]["reason"] == "resign"
         await client.quiet()
     assert (await db(fresh)(table.match)).status == Match.Status.FINISHED
+
+
+async def test_resign_before_any_move_aborts(table):
+    """Nobody has moved: there is nothing to lose, so resigning aborts the match."""
+    await table.sb.send({"type": "resign"})
+    for client in (table.sa, table.sb):
+        state = await client.recv_state()
+        assert (state["status"], state["result"], state["to_move"]) == ("aborted", None, [])
+        await client.quiet()
+    assert (await db(fresh)(table.match)).status == Match.Status.ABORTED
 
 
 async def test_abort_over_the_socket_before_the_second_players_first_move(table):
@@ -321,14 +338,25 @@ async def test_cannot_abort_over_the_socket_after_both_moved(table):
 
 
 # -- leaving --------------------------------------------------------------------------------
-async def test_disconnect_removes_the_presence_row_and_the_opponent_sees_it(sockets, table):
+async def test_disconnect_closes_the_presence_row_and_the_opponent_sees_when(sockets, table):
     ann_rows = Presence.objects.filter(match_id=table.id, user=table.ann)
-    assert await db(ann_rows.count)() == 1
+    open_rows = ann_rows.filter(left_at__isnull=True)
+    assert await db(open_rows.count)() == 1
+    assert [p["away_since"] for p in table.sb.state["players"]] == [None, None]
+    before = timezone.now().replace(microsecond=0)
     await sockets.close(table.sa)
     gone = await table.sb.recv_state()
     assert [p["connected"] for p in gone["players"]] == [False, True]
+    since = datetime.fromisoformat(gone["players"][0]["away_since"])
+    assert before <= since <= timezone.now() and gone["players"][1]["away_since"] is None
     await table.sb.quiet()
-    assert await db(ann_rows.count)() == 0
+    assert await db(open_rows.count)() == 0 and await db(ann_rows.count)() == 1  # when she left
+
+    back = await sockets.connect(table.id, table.ann)  # she is back: no longer away
+    state = await table.sb.recv_state()
+    assert [p["away_since"] for p in state["players"]] == [None, None] and both_connected(state)
+    assert back.state["players"][0]["away_since"] is None
+    assert await db(ann_rows.count)() == 1  # the record of leaving is gone
 
 
 async def test_closing_one_of_two_sockets_keeps_the_player_connected(sockets, table):

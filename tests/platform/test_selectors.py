@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import orjson
 import pytest
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 REQUIRED = {"id", "game", "options", "status", "players", "ply", "to_move", "turn", "you", "board"}
 REQUIRED |= {"legal_moves", "last_move", "result"}
 EXTENDED = {"name", "hint", "url", "invite_url", "replay_url", "can_abort", "rematch_url"}
-PLAYER_FIELDS = {"seat", "username", "connected", "computer", "label"}
+PLAYER_FIELDS = {"seat", "username", "connected", "computer", "label", "away_since"}
 
 
 def view(match: Match, user) -> dict:
@@ -144,18 +144,35 @@ def test_both_seats_move_during_alpha_battles_setup():
 @pytest.mark.parametrize("end", ["resign", "abort"])
 def test_nobody_moves_once_the_match_is_over(end):
     match, ann, ben = start_match()
+    if end == "resign":  # after a move (before any, resigning aborts)
+        services.move_play(match_id=match.pk, user=ann, ply=0, move=view(match, ann)["legal_moves"][0])
     getattr(services, f"match_{end}")(match_id=match.pk, user=ann)
+    assert fresh(match).status == ("finished" if end == "resign" else "aborted")
     for user in (ann, ben):
         data = view(match, user)
         assert (data["to_move"], data["turn"], data["legal_moves"], data["hint"]) == ([], None, [], None)
     assert view(match, ben)["result"] == fresh(match).result
 
 
-def test_hint_for_the_player_to_move_only():
-    match, ann, ben = start_match("connect_four", {"start": ".....\n.....\nYYY..\nRRR.."})
+WINNABLE = {"start": ".....\n.....\nYYY..\nRRR.."}  # Red to move wins in column 3
+
+
+def test_hint_against_the_computer_for_the_player_to_move_only():
+    ann = make_user("ann")
+    match = services.match_create(
+        user=ann, game="connect_four", options=WINNABLE, opponent="computer", side=0, level="random"
+    )
     rules = match.rules
     assert rules.hint(match.state, 0) is not None
     assert view(match, ann)["hint"] == rules.hint(match.state, 0)
+    assert view(match, AnonymousUser())["hint"] is None
+
+
+def test_no_hint_between_people():
+    """A hint in a game between people would play the winning move for one of them."""
+    match, ann, ben = start_match("connect_four", WINNABLE)
+    assert match.rules.hint(match.state, 0) is not None
+    assert view(match, ann)["legal_moves"] and view(match, ann)["hint"] is None
     assert view(match, ben)["hint"] is None and view(match, AnonymousUser())["hint"] is None
 
 
@@ -214,7 +231,31 @@ def test_a_touched_stale_socket_is_live_again_and_leaving_removes_it(settings):
     presence.touch(channel_names=["test.ann"])  # (what a ping and the heartbeat do)
     assert connected(match) == [True, False]
     presence.leave(match_id=match.pk, channel_name="test.ann")
-    assert connected(match) == [False, False] and not Presence.objects.exists()
+    assert connected(match) == [False, False]
+    assert not Presence.objects.filter(left_at__isnull=True).exists()
+
+
+def test_away_since_is_when_the_last_socket_closed_or_its_process_stopped(settings):
+    match, ann, ben = start_match()
+    away = lambda: [p["away_since"] for p in players(fresh(match))]  # noqa: E731
+    assert away() == [None, None]  # never came: not "away" (nothing to count from)
+    mark_present(match, ann, channel="test.ann")
+    mark_present(match, ann, channel="test.ann2")
+    presence.leave(match_id=match.pk, channel_name="test.ann")
+    assert away() == [None, None]  # another socket of hers is open
+    presence.leave(match_id=match.pk, channel_name="test.ann2")
+    left = Presence.objects.get(match=match, user=ann).left_at
+    assert away()[0] == left.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert Presence.objects.filter(match=match, user=ann).count() == 1  # one record of leaving
+
+    stale = settings.PRESENCE_TIMEOUT_SECONDS + 5  # ben's server died: away since last seen
+    mark_present(match, ben, age_seconds=stale, channel="test.ben")
+    seen = Presence.objects.get(channel_name="test.ben").seen_at
+    assert away()[1] == seen.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert [p["connected"] for p in players(fresh(match))] == [False, False]
+
+    presence.join(match_id=match.pk, user=ann, channel_name="test.ann3")  # back
+    assert away()[0] is None and Presence.objects.filter(match=match, user=ann).count() == 1
 
 
 def test_presence_elsewhere_does_not_count():
@@ -253,7 +294,9 @@ def test_cannot_abort_an_aborted_match():
 def test_rematch_url_points_to_the_rematch():
     match, ann, ben = start_match()
     assert view(match, ann)["rematch_url"] is None
+    services.move_play(match_id=match.pk, user=ann, ply=0, move=view(match, ann)["legal_moves"][0])
     services.match_resign(match_id=match.pk, user=ann)
+    assert fresh(match).status == Match.Status.FINISHED
     assert view(match, ann)["rematch_url"] is None
     new = services.match_rematch(match_id=match.pk, user=ben)
     for user in (ann, ben, AnonymousUser()):

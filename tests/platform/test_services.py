@@ -497,17 +497,13 @@ def test_occupied_cells_are_illegal_moves(changes):
 
 def test_move_in_a_finished_match_is_match_over_409(changes):
     match, ann, ben = start_match()
+    play(match, ann, first_legal(match, 0))
+    move = first_legal(match, 1)
     services.match_resign(match_id=match.pk, user=ben)
+    assert fresh(match).status == Match.Status.FINISHED
     for user in (ann, ben):
         refused(
-            changes,
-            "match_over",
-            409,
-            services.move_play,
-            match_id=match.pk,
-            user=user,
-            ply=0,
-            move=first_legal(match, 0),
+            changes, "match_over", 409, services.move_play, match_id=match.pk, user=user, ply=1, move=move
         )
 
 
@@ -592,6 +588,8 @@ def test_alpha_battle_a_second_setup_of_the_same_seat_is_refused(changes):
 @pytest.mark.parametrize("seat", [0, 1])
 def test_resign_the_other_side_wins(changes, seat):
     match, ann, ben = start_match()
+    play(match, ann, first_legal(match, 0))
+    state = fresh(match).state
     changes.clear()
     services.match_resign(match_id=match.pk, user=(ann, ben)[seat])
     match = fresh(match)
@@ -600,7 +598,18 @@ def test_resign_the_other_side_wins(changes, seat):
     assert (result["winner"], result["winners"], result["draw"]) == (1 - seat, [1 - seat], False)
     assert (result["reason"], result["resigned"], result["score"]) == ("resign", seat, {})
     assert result["message"] == f"{REVERSI.player_label(seat)} resigned."
-    assert match.state == REVERSI.setup(match.options, match.seed) and match.moves.count() == 0
+    assert match.state == state and match.moves.count() == 1
+    assert changes.ids == [match.pk]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_resign_before_any_move_aborts(changes, seat):
+    """Nobody has moved yet: nothing to lose, so the match is aborted and counts for nobody."""
+    match, ann, ben = start_match()
+    changes.clear()
+    services.match_resign(match_id=match.pk, user=(ann, ben)[seat])
+    match = fresh(match)
+    assert match.status == Match.Status.ABORTED and match.result is None and match.finished_at
     assert changes.ids == [match.pk]
 
 
@@ -621,7 +630,9 @@ def test_resign_by_a_spectator_is_not_a_player_403(changes):
 
 def test_resign_after_the_end_is_match_over_409(changes):
     match, ann, ben = start_match()
+    play(match, ann, first_legal(match, 0))
     services.match_resign(match_id=match.pk, user=ann)
+    assert fresh(match).status == Match.Status.FINISHED
     for user in (ann, ben):
         refused(changes, "match_over", 409, services.match_resign, match_id=match.pk, user=user)
 
@@ -670,7 +681,9 @@ def test_abort_by_a_spectator_is_not_a_player_403(changes):
 
 def test_abort_after_the_end_is_match_over_409(changes):
     match, ann, ben = start_match()
+    play(match, ann, first_legal(match, 0))
     services.match_resign(match_id=match.pk, user=ben)
+    assert fresh(match).status == Match.Status.FINISHED
     refused(changes, "match_over", 409, services.match_abort, match_id=match.pk, user=ann)
 
 
@@ -693,7 +706,9 @@ def test_staff_abort_any_time(changes):
 
 def test_staff_abort_of_a_finished_match_changes_nothing(changes):
     match, ann, _ = start_match()
+    play(match, ann, first_legal(match, 0))
     services.match_resign(match_id=match.pk, user=ann)
+    assert fresh(match).status == Match.Status.FINISHED
     before = stored(match.pk)
     changes.clear()
     services.match_abort(match_id=match.pk, user=make_user("root", is_staff=True), staff=True)

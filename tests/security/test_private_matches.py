@@ -13,6 +13,7 @@ def test_invite_matches_are_listed_only_to_their_players_and_staff(live):
     waiting = alice.create(opponent="invite")  # ongoing, private
     done = alice.create(opponent="invite", side=0)  # finished, private
     bob.join(done["id"])
+    alice.move_once(done["id"])  # before any move, resigning would abort
     resigned = alice.api("POST", f"/api/matches/{done['id']}/resign/")
     assert resigned.status_code == 200 and resigned.json()["status"] == "finished", resigned.text
     lobby = alice.create(opponent="open")  # ongoing, public

@@ -88,6 +88,21 @@ class Player:
     def cookie_header(self) -> str:
         return "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
 
+    def move_once(self, match_id: str) -> dict:
+        """Play the first of this player's legal moves over a socket (the protocol has no
+        HTTP move); returns the state after it."""
+
+        async def play() -> dict:
+            sock = await self.socket(match_id)
+            try:
+                seen = await sock.wait_state(lambda m: bool(m["legal_moves"]))
+                await sock.move(seen["legal_moves"][0])
+                return await sock.wait_state(lambda m: m["ply"] > seen["ply"])
+            finally:
+                await sock.close()
+
+        return asyncio.run(play())
+
     async def socket(self, match_id: str, **kwargs: Any) -> Socket:
         ws_base = self.base.replace("http://", "ws://")
         cookies = {"Cookie": self.cookie_header()} if self.http.cookies else {}

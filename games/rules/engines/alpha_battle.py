@@ -125,8 +125,9 @@ class AlphaBattle(Game):
             "",
             label="Seed",
             max=30,
-            help="Empty: both players set up in secret. A whole number: both setups are dealt "
-            "as the seed program does and the battle is decided at once.",
+            help="Leave empty and both players set up in secret. A whole number deals both "
+            "setups at random from that number (the same number, the same deal) and the battle "
+            "is decided at once.",
         ),
     }
 

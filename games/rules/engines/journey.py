@@ -32,22 +32,36 @@ class Journey(Game):
     description = "Co-operative: 1-4 warriors cross the forest of Kafustrok to wipe out its monsters."
     seats = (1, MAX_WARRIORS)
     seat_names = tuple(f"W{i}" for i in range(MAX_WARRIORS))
+    cooperative = True
     options = {
         "mode": Option(
             "choice",
             "alliance",
             label="Mode",
             choices=("classic", "alliance"),
-            help="classic: one warrior, no potions (Task 3). alliance: 1-4 warriors, potions, sharing.",
+            help="Classic: one warrior on their own, no potions. Alliance: 1 to 4 warriors, "
+            "healing potions, and allies who share their magic crystals.",
         ),
-        "players": Option("int", 2, label="Players", min=1, max=MAX_WARRIORS, help="Alliance mode only."),
-        "monsters": Option("int", None, label="Monsters", min=1, max=9, help="Empty: 2 or 3 at random."),
-        "elves": Option("int", None, label="Elves", min=1, max=9, help="Empty: 2 or 3 at random."),
+        "players": Option(
+            "int", 2, label="Players", min=1, max=MAX_WARRIORS, help="Alliance only: how many warriors."
+        ),
+        "monsters": Option(
+            "int", None, label="Monsters", min=1, max=9, help="Leave empty for 2 or 3 at random."
+        ),
+        "elves": Option("int", None, label="Elves", min=1, max=9, help="Leave empty for 2 or 3 at random."),
         "potions": Option(
-            "int", None, label="Potions", min=1, max=9, help="Alliance mode only. Empty: 2 or 3 at random."
+            "int",
+            None,
+            label="Potions",
+            min=1,
+            max=9,
+            help="Alliance only. Leave empty for 2 or 3 at random.",
         ),
         "seed": Option(
-            "int", None, label="Seed", help="Empty: a fresh game. A whole number replays a world."
+            "int",
+            None,
+            label="Seed",
+            help="Leave empty for a new world. The same whole number always builds the same world.",
         ),
     }
 

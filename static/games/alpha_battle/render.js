@@ -10,9 +10,10 @@
  *   after: {revealed: true, setups: [{letters, indices}, {letters, indices}],
  *     reduced: ["16 letters of P", "16 of Q"], removed: [[indices struck from P's string],
  *     [... from Q's]], rounds: [{round, letters: [p, q], ascii: [p, q], winner: seat|null,
- *     points, score: {P, Q}} x 16], score: {P, Q}, message: "Player Q wins!"}
+ *     points, score: {P, Q}} x 16], score: {P, Q}, message: <the seed's line, not shown>}
  * A move is {"letters": "<26 distinct A-Z>", "indices": [<10 distinct 0..25>]}; seat 0 is
- * Player P, seat 1 Player Q; during the setup `to_move` may hold both seats.
+ * P, seat 1 Q (their icons); during the setup `to_move` may hold both seats. The page names
+ * people ("bob's letters", "Waiting for bob…"), never "Player P".
  *
  * Three faces: the secret setup form (you are to move), the waiting room (committed flags,
  * your own setup once committed) and the battle (both setups, the struck letters, the 16
@@ -22,6 +23,7 @@
  * (mode "replay"), or a page opened after the reveal, shows everything at once.
  */
 
+import {personName, possessive, resultText} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
 const ROUND_MS = 400;
@@ -51,7 +53,7 @@ export function render(root, match, {onMove = null, mode = "play"} = {}) {
     stopAnimation(view);
     if (phase === "setup") view.setup = buildSetup(view, match);
     if (phase === "wait") view.wait = buildWait(view);
-    if (phase === "battle") view.battle = buildBattle(view, board, observedReveal);
+    if (phase === "battle") view.battle = buildBattle(view, match, observedReveal);
     view.phase = phase;
   }
   view.match = match;
@@ -87,16 +89,7 @@ export function lastMoveNote(match) {
   if (!last || !match.board) return null;
   if (match.board.revealed) return "Both setups are in: the battle is on!";
   if (last.seat === match.you) return "Your setup is committed.";
-  return `Player ${NAMES[last.seat]} has committed a setup.`;
-}
-
-export function resultMessage(match) {
-  const result = match.result;
-  if (!result) return null;
-  if (result.reason === "resign" && result.resigned !== undefined) {
-    return `Player ${NAMES[result.resigned]} resigned. ${result.message || ""}`.trim();
-  }
-  return result.message || match.board?.message || null;
+  return `${personName(match, last.seat, {capitalise: true})} has committed a setup.`;
 }
 
 // False while the battle is still being played out on this page (see the top comment).
@@ -137,7 +130,7 @@ function paintSeats(view, match) {
   view.cards.forEach(({card, name, state, score}, seat) => {
     const player = match.players?.[seat];
     const you = seat === match.you;
-    name.textContent = `Player ${NAMES[seat]} · ${player?.computer ? "Computer" : player?.username || "open seat"}${you ? " (you)" : ""}`;
+    name.textContent = `${player?.computer ? "Computer" : player?.username || "open seat"}${you ? " (you)" : ""}`;
     card.classList.toggle("you", you);
     const committed = Boolean(board.committed?.[seat]);
     card.classList.toggle("committed", committed);
@@ -177,17 +170,17 @@ function shapeOf(match) {
 function buildSetup(view, match) {
   const shape = shapeOf(match);
   const you = match.you;
-  const other = NAMES[1 - you];
+  const other = possessive(match, 1 - you);
   const positions = range(shape.low, shape.high);
   const section = el("section", "ab-setup");
   section.setAttribute("aria-labelledby", "ab-setup-title");
-  const title = el("h2", null, `Your secret setup · Player ${NAMES[you]}`);
+  const title = el("h2", null, "Your secret setup");
   title.id = "ab-setup-title";
   const intro = el(
     "p",
     "ab-intro",
     `Arrange the ${shape.alphabet.length} letters in any order, then pick ${shape.count} positions: ` +
-      `they strike those letters from Player ${other}'s string. Nobody sees your setup before both are in.`,
+      `they strike those letters from ${other} string. Nobody sees your setup before both are in.`,
   );
 
   // The letters.
@@ -217,7 +210,7 @@ function buildSetup(view, match) {
 
   // The indices.
   const indicesField = el("div", "ab-field");
-  const indicesTitle = el("p", "ab-label", `2. ${shape.count} positions to strike from Player ${other}'s letters`);
+  const indicesTitle = el("p", "ab-label", `2. ${shape.count} positions to strike from ${other} letters`);
   indicesTitle.id = "ab-indices-title";
   const strip = el("div", "ab-tiles ab-strip");
   strip.setAttribute("role", "group");
@@ -309,7 +302,7 @@ function paintSetup(view, match, onMove) {
   const otherDone = Boolean(match.board?.committed?.[otherSeat]);
   setup.commitNote.textContent = !onMove
     ? "Sending your setup…"
-    : `A committed setup cannot be changed. Player ${NAMES[otherSeat]} ${otherDone ? "has committed and waits for you." : "is still setting up."}`;
+    : `A committed setup cannot be changed. ${personName(match, otherSeat, {capitalise: true})} ${otherDone ? "has committed and waits for you." : "is still setting up."}`;
   paintSetupInputs(setup);
 }
 
@@ -426,9 +419,9 @@ function paintWait(view, match) {
   if (match.status === "waiting") text = "The secret setup starts when both players are here.";
   else if (match.status === "aborted") text = "This match was aborted.";
   else if (match.status === "finished") text = "The match ended before both setups were in.";
-  else if (mine) text = committed[other] ? "Both setups are in: revealing…" : `Your setup is locked in. Waiting for Player ${NAMES[other]}…`;
+  else if (mine) text = committed[other] ? "Both setups are in: revealing…" : `Your setup is locked in. Waiting for ${personName(match, other)}…`;
   else if (you === null) {
-    const done = [0, 1].filter((s) => committed[s]).map((s) => `Player ${NAMES[s]}`);
+    const done = [0, 1].filter((s) => committed[s]).map((s) => personName(match, s, {capitalise: true}));
     text = done.length
       ? `${done.join(" and ")} ${done.length === 1 ? "has" : "have"} committed. The setups stay secret until both are in.`
       : "Both players are setting up in secret.";
@@ -443,13 +436,14 @@ function paintWait(view, match) {
   own.append(
     el("h2", null, "Your setup"),
     lettersRow(mine.letters, [], `Your letters, positions 0 to ${mine.letters.length - 1}`),
-    el("p", "ab-console", consoleLine(you, mine)),
-    el("p", "ab-detail", `You strike positions ${[...mine.indices].sort((a, b) => a - b).join(", ")} of Player ${NAMES[other]}'s letters.`),
+    el("p", "ab-console", orderLine(match, you, mine)),
+    el("p", "ab-detail", `You strike positions ${[...mine.indices].sort((a, b) => a - b).join(", ")} of ${possessive(match, other)} letters.`),
   );
 }
 
 // -- the battle ---------------------------------------------------------------------------
-function buildBattle(view, board, animate) {
+function buildBattle(view, match, animate) {
+  const board = match.board;
   const section = el("section", "ab-battle");
   const setups = el("div", "ab-setups");
   [0, 1].forEach((seat) => {
@@ -457,12 +451,14 @@ function buildBattle(view, board, animate) {
     const struck = board.removed?.[seat] || [];
     const block = el("div", `ab-setup-view s${seat}`);
     const head = el("h3");
-    head.append(seatIcon(seat), document.createTextNode(` Player ${NAMES[seat]}'s letters`));
+    const whose = possessive(match, seat, {capitalise: true});
+    const striker = personName(match, 1 - seat, {capitalise: true});
+    head.append(seatIcon(seat), document.createTextNode(` ${whose} letters`));
     block.append(
       head,
-      lettersRow(setup.letters, struck, `Player ${NAMES[seat]}'s letters; struck by Player ${NAMES[1 - seat]}: positions ${struck.join(", ")}`),
-      el("p", "ab-console", consoleLine(seat, setup)),
-      el("p", "ab-detail", `Player ${NAMES[1 - seat]} struck positions ${struck.join(", ")}, leaving `),
+      lettersRow(setup.letters, struck, `${whose} letters; struck by ${personName(match, 1 - seat)}: positions ${struck.join(", ")}`),
+      el("p", "ab-console", orderLine(match, seat, setup)),
+      el("p", "ab-detail", `${striker} struck positions ${struck.join(", ")}, leaving `),
     );
     const left = el("span", "ab-mono", board.reduced?.[seat] ?? "");
     block.lastElementChild.append(left, document.createTextNode("."));
@@ -479,7 +475,11 @@ function buildBattle(view, board, animate) {
   duelsHead.append(title, progress, showAll);
 
   const table = el("table", "ab-rounds");
-  const caption = el("caption", "visually-hidden", "Rounds: the letters of P and Q, their ASCII codes, the points won and the running score");
+  const caption = el(
+    "caption",
+    "visually-hidden",
+    `Rounds: the letters of ${seatName(match, 0)} (P) and ${seatName(match, 1)} (Q), their ASCII codes, the points won and the running score`,
+  );
   const thead = el("thead");
   const hr = el("tr");
   for (const h of ["#", "P", "Q", "Points", "Score"]) {
@@ -542,7 +542,7 @@ function paintBattle(view) {
   });
   battle.progress.textContent = done ? "" : `Round ${battle.shown} of ${battle.total}`;
   battle.showAll.hidden = done;
-  battle.message.textContent = done ? board.message || "" : "";
+  battle.message.textContent = done ? (view.match?.result ? resultText(view.match) : "") || "" : "";
   battle.message.hidden = !done;
   paintSeats(view, view.match);
 }
@@ -572,9 +572,9 @@ function shownScore(view) {
 }
 
 // -- small builders -----------------------------------------------------------------------
-// A setup as the seed program prints it: "Player P: MZNH... [1, 3, 2, ...]".
-function consoleLine(seat, setup) {
-  return `Player ${NAMES[seat]}: ${setup.letters} [${setup.indices.join(", ")}]`;
+// A setup's letters as one word, for reading and copying: "Your order: MZNH…".
+function orderLine(match, seat, setup) {
+  return `${possessive(match, seat, {capitalise: true})} order: ${setup.letters}`;
 }
 
 function lettersRow(letters, struck, label) {
@@ -622,6 +622,12 @@ function shuffled(items) {
     [out[i], out[j]] = [out[j], out[i]];
   }
   return out;
+}
+
+// A seat's player by name, the same for every reader (no "you").
+function seatName(match, seat) {
+  const p = match.players?.[seat];
+  return p?.computer ? "the computer" : p?.username || (seat === 0 ? "P" : "Q");
 }
 
 function seatOf(match) {

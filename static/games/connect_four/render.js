@@ -12,13 +12,15 @@
  * `match.legal_moves`. `match.hint` (live pages only): the column where a drop wins at
  * once for you, or null; revealed by the "Show winning move" button.
  *
- * Columns are numbered from 0, as in the seed, the move list and the transcript.
+ * Moves number columns from 0 (the protocol, the transcript); the page numbers them from 1
+ * everywhere a person reads one (the numbers over the columns, labels, notes, the hint).
  * The board: a row of drop buttons (one tab stop, arrow keys move along it), the columns
  * of cells (click one to drop there), with pop-out a row of pop buttons, then the hint.
  * Cells paint a panel with a round hole over the disc, so a new disc falls *behind* the
  * panel (a CSS transform animation, only for the disc the last move dropped).
  */
 
+import {personName} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
 export {mount as mountOptions} from "./options.js";
@@ -28,6 +30,7 @@ await loadStylesheet(new URL("./board.css", import.meta.url));
 const COLOURS = ["R", "Y"]; // by seat
 const NAMES = {R: "red", Y: "yellow", ".": "empty"};
 const views = new WeakMap(); // root element -> view (see build)
+const columnNumber = (c) => c + 1; // a column as people read it
 
 export function render(root, match, {onMove = null, mode = "play"} = {}) {
   const data = match.board;
@@ -46,7 +49,9 @@ export function render(root, match, {onMove = null, mode = "play"} = {}) {
   const newPly = mode !== "replay" && view.ply !== undefined && match.ply > view.ply; // replays: no animation
   if (match.ply !== view.ply) view.hintShown = false;
   view.ply = match.ply;
-  view.hint = "hint" in match && offered.length ? match.hint : undefined;
+  // The server offers hints only against the computer; between people there is no button.
+  const againstComputer = (match.players || []).some((p) => p.computer);
+  view.hint = "hint" in match && offered.length && againstComputer ? match.hint : undefined;
 
   const last = data.last;
   const wins = new Set((data.winning_cells || []).map(([r, c]) => `${r},${c}`));
@@ -70,12 +75,12 @@ export function render(root, match, {onMove = null, mode = "play"} = {}) {
     const empty = rows - discs.length;
     column.el.setAttribute(
       "aria-label",
-      `Column ${c}: ${discs.length ? `${discs.join(", ")} from the bottom` : "no discs"}${discs.length && empty ? `, ${empty} empty` : ""}`,
+      `Column ${columnNumber(c)}: ${discs.length ? `${discs.join(", ")} from the bottom` : "no discs"}${discs.length && empty ? `, ${empty} empty` : ""}`,
     );
     column.el.classList.toggle("can-drop", view.drops.has(c));
     column.el.classList.toggle("last-pop", last?.action === "pop" && last.column === c);
-    offer(column.drop, view.drops.has(c), `Drop in column ${c}`);
-    if (column.pop) offer(column.pop, view.pops.has(c), `Pop out your disc at the bottom of column ${c}`);
+    offer(column.drop, view.drops.has(c), `Drop in column ${columnNumber(c)}`);
+    if (column.pop) offer(column.pop, view.pops.has(c), `Pop out your disc at the bottom of column ${columnNumber(c)}`);
   }
   if (newPly && last) animate(view, last, rows);
   paintHint(view);
@@ -156,7 +161,7 @@ function paintHint(view) {
     col.drop.classList.toggle("hint", c === column);
   });
   view.hintText.className = `c4-hint-text${shown ? (column === null ? " none" : " found") : ""}`;
-  view.hintText.textContent = !shown ? "" : column === null ? "No winning move this turn." : `Drop in column ${column} to win!`;
+  view.hintText.textContent = !shown ? "" : column === null ? "No winning move this turn." : `Drop in column ${columnNumber(column)} to win!`;
 }
 
 function boardLabel(rows, cols, drops, mode) {
@@ -182,7 +187,7 @@ function build(root, rows, cols, popOut) {
   const columns = [];
   for (let c = 0; c < cols; c++) {
     const drop = control("c4-drop", c, "drop");
-    drop.innerHTML = `<span class="c4-ghost" aria-hidden="true"></span><span class="c4-num" aria-hidden="true">${c}</span>`;
+    drop.innerHTML = `<span class="c4-ghost" aria-hidden="true"></span><span class="c4-num" aria-hidden="true">${columnNumber(c)}</span>`;
     dropRow.append(drop);
     const el = document.createElement("div");
     el.className = "c4-column";
@@ -318,20 +323,25 @@ export function seatSummary(match, seat) {
   return n === undefined ? null : `${n} ${n === 1 ? "disc" : "discs"}`;
 }
 
-const player = (seat) => `Player ${COLOURS[seat] ?? seat}`;
-
+// "bob dropped in column 4", "You popped out a disc from column 2".
 export function lastMoveNote(match) {
   const last = match.last_move;
-  if (last?.move?.action !== "pop") return null;
-  return `${player(last.seat)} popped out a disc from column ${last.move.column}.`;
+  const column = last?.move?.column;
+  if (!Number.isInteger(column)) return null;
+  const who = personName(match, last.seat, {capitalise: true});
+  if (last.move.action === "pop") return `${who} popped out a disc from column ${columnNumber(column)}`;
+  return last.move.action === "drop" ? `${who} dropped in column ${columnNumber(column)}` : null;
 }
 
-export function resultMessage(match) {
-  const result = match.result;
-  if (!result) return null;
-  const verdict = result.winner === null || result.winner === undefined ? "Draw game!" : `${player(result.winner)} wins!`;
-  if (result.reason === "resign") {
-    return `${result.message || `${player(result.resigned)} resigned.`} ${verdict}`;
-  }
-  return result.message || verdict;
+// The score is the discs on the board: no measure of a four in a row (the result reads
+// "You won with four in a row").
+export function resultPoints() {
+  return null;
+}
+
+// A move of the replay's move list, as people read it: "column 4", "pop column 2".
+export function moveLabel(move) {
+  const column = move?.move?.column;
+  if (!Number.isInteger(column)) return null;
+  return move.move.action === "pop" ? `pop column ${columnNumber(column)}` : `column ${columnNumber(column)}`;
 }

@@ -20,9 +20,12 @@
  * labels like "Row 3, column 5: monster M1"; one tab stop, arrow keys move), the dialogue
  * of an open question over the board (Yes / No for its warrior, read-only for the others;
  * keys 1 / 2 answer too), a legend, every warrior's health and crystals, and the log of
- * this round and the previous one.
+ * this round and the previous one, told for people ("bob's turn", "You chose (3,4).",
+ * "bob (W1): Thanks for your shared 3 crystals."), never as console prompts and inputs.
+ * The warriors are allies: the end reads "You all won: every monster is gone".
  */
 
+import {personName, possessive, resultText, verb} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
 export {mount as mountOptions} from "./options.js";
@@ -118,7 +121,7 @@ export function render(root, match, {onMove = null, mode = "play"} = {}) {
   view.wrap.querySelector('.jy-legend-item[data-kind="potion"]').hidden = !data.potions?.length;
   paintDialogue(view, match, answers, mode);
   paintWarriors(view, match);
-  paintLog(view, data);
+  paintLog(view, match);
 }
 
 export function seatIcon(seat) {
@@ -133,17 +136,41 @@ export function seatSummary(match, seat) {
   return w.alive ? `♥ ${w.health} · ◆ ${w.crystals}` : "fallen";
 }
 
+// The last move in words: "bob moved to (3,4)", "You met the monster M1", "bob killed the
+// monster M1", "alice got 3 crystals from an ally", "You said no".
 export function lastMoveNote(match) {
   const data = match.board;
-  if (!data || !match.last_move) return null;
-  const spoken = new Set(data.question?.lines || []);
-  // What the last move brought about; the end's own line is shown by the board's banner.
-  const lines = (data.printed || []).filter((line) => ["msg", "event"].includes(lineKind(line)) && !spoken.has(line) && line !== data.message);
-  return lines.length ? lines.join(" ") : null;
+  const last = match.last_move;
+  if (!data || !last) return null;
+  const seat = last.seat;
+  const who = personName(match, seat, {capitalise: true});
+  const move = last.move || {};
+  const printed = data.printed || [];
+  const find = (re) => printed.map((line) => re.exec(line)).find(Boolean);
+  if (move.skip) return `${who} ${verb(match, seat, "were", "was")} away: the turn was skipped`;
+  if (typeof move.answer === "string") {
+    let m;
+    if ((m = find(/^W\d+: Nice, I have killed the monster (M\d+)\.$/))) return `${who} killed the monster ${m[1]}`;
+    if (find(/^Very sorry, W\d+ has been killed\.$/)) return `${who} lost the fight and fell`;
+    if ((m = find(/^W\d+: Thanks for your help! (E\d+)\.$/))) return `${who} got help from the elf ${m[1]}`;
+    if (find(/I don't have enough crystals/)) return `${who} had too few crystals for the elf's help`;
+    if ((m = find(/^W\d+: Thanks for your shared (\d+) crystals\.$/))) return `${who} got ${m[1]} crystals from an ally`;
+    if ((m = find(/^(W\d+): Sorry bro, I cannot share/))) return `${personName(match, Number(m[1].slice(1)), {capitalise: true})} had no crystals to share`;
+    return `${who} said ${move.answer}`;
+  }
+  const q = data.question;
+  if (q && q.seat === seat) return `${who} met ${thingName(match, q.speaker)}`;
+  const potion = find(/I got additional healing potion (P\d+)\.$/);
+  if (potion) return `${who} picked up the healing potion ${potion[1]}`;
+  const target = Array.isArray(move.target) ? move.target : data.last?.target;
+  return Array.isArray(target) ? `${who} moved to (${target[0]},${target[1]})` : null;
 }
 
-export function resultMessage(match) {
-  return match.result?.message || match.board?.message || null;
+// "the monster M1", "the elf E0", "bob (W1)", "you (W0)".
+function thingName(match, label) {
+  const kind = KIND[label[0]];
+  if (kind === "warrior") return `${personName(match, Number(label.slice(1)))} (${label})`;
+  return kind ? `the ${kind} ${label}` : label;
 }
 
 export function scoreMessage(match) {
@@ -370,9 +397,9 @@ function paintHead(view, match, canTarget) {
   else if (match.status === "aborted") text = "Match aborted";
   else if (data.question) {
     const q = data.question;
-    text = q.seat === you ? `${q.speaker} is talking to you: answer below` : `${q.speaker} is talking to W${q.seat}`;
+    text = q.seat === you ? `${q.speaker} is talking to you: answer below` : `${q.speaker} is talking to ${personName(match, q.seat)} (W${q.seat})`;
   } else if (mover === you && you !== null) text = canTarget ? "Your turn: pick a target cell" : "Your turn";
-  else if (mover !== null && mover !== undefined) text = `W${mover} (${playerName(match, mover)}) to move`;
+  else if (mover !== null && mover !== undefined) text = `${possessive(match, mover, {capitalise: true})} turn (W${mover})`;
   else text = "";
   turn.textContent = text;
   turn.classList.toggle("yours", mover === you && you !== null && !data.result && match.status === "active");
@@ -380,7 +407,8 @@ function paintHead(view, match, canTarget) {
 
   view.end.hidden = !data.result;
   view.end.className = `jy-end ${data.result || ""}`;
-  view.end.textContent = data.result ? data.message || match.result?.message || "" : "";
+  // The end as the result panel words it, for allies ("You all won: every monster is gone").
+  view.end.textContent = data.result ? resultText(match.result ? match : {...match, result: {reason: data.result, winners: [], draw: false}}) : "";
 }
 
 function paintDialogue(view, match, answers, mode) {
@@ -404,7 +432,7 @@ function paintDialogue(view, match, answers, mode) {
   const letter = q.speaker[0];
   d.portrait.replaceChildren(icon(letter, "jy-portrait-icon"));
   d.portrait.style.setProperty("--jy-seat", seatColour(Number(q.speaker.slice(1))));
-  d.title.textContent = `${KIND[letter] ? capitalise(KIND[letter]) : ""} ${q.speaker} speaks to W${q.seat}`.trim();
+  d.title.textContent = `${KIND[letter] ? capitalise(KIND[letter]) : ""} ${q.speaker} speaks to ${q.seat === match.you ? "you" : `${personName(match, q.seat)} (W${q.seat})`}`.trim();
   const prefix = `${q.speaker}: `;
   d.lines.replaceChildren(
     ...q.lines
@@ -424,7 +452,7 @@ function paintDialogue(view, match, answers, mode) {
         b.className = `button ${o.answer === "yes" ? "primary" : ""}`.trim();
         b.dataset.answer = o.answer;
         b.textContent = capitalise(o.answer);
-        b.title = `${o.label} (key ${o.label.split(".")[0]})`;
+        b.title = `${capitalise(o.answer)} (key ${o.label.split(".")[0]})`;
         b.disabled = !view.onMove;
         return b;
       }),
@@ -438,9 +466,11 @@ function paintDialogue(view, match, answers, mode) {
   } else {
     d.actions.replaceChildren();
     d.wait.hidden = false;
-    const choices = options.map((o) => o.label).join(" / ");
+    const choices = options.map((o) => capitalise(o.answer)).join(" or ");
     d.wait.textContent =
-      mode === "replay" ? `W${q.seat}'s options: ${choices}` : `Waiting for W${q.seat} (${playerName(match, q.seat)}) to answer: ${choices}`;
+      mode === "replay"
+        ? `${possessive(match, q.seat, {capitalise: true})} choice: ${choices}`
+        : `Waiting for ${personName(match, q.seat)} (W${q.seat}) to answer: ${choices}`;
   }
 }
 
@@ -484,44 +514,88 @@ function paintWarriors(view, match) {
   view.warriorList.replaceChildren(...items);
 }
 
-function paintLog(view, data) {
-  const key = JSON.stringify([data.round, data.previous_log, data.log]);
+function paintLog(view, match) {
+  const data = match.board;
+  const names = (match.players || []).map((p) => [p.username, p.computer]);
+  const key = JSON.stringify([data.round, data.previous_log, data.log, match.you, names]);
   if (key === view.logKey) return;
   view.logKey = key;
   const blocks = [];
-  if (data.previous_log?.length) blocks.push(logBlock(`Round ${data.round - 1}`, data.previous_log));
-  blocks.push(logBlock(`Round ${data.round}${data.result ? "" : " (now)"}`, data.log || []));
+  if (data.previous_log?.length) blocks.push(logBlock(`Round ${data.round - 1}`, data.previous_log, match));
+  blocks.push(logBlock(`Round ${data.round}${data.result ? "" : " (now)"}`, data.log || [], match));
   view.log.replaceChildren(...blocks);
   view.log.scrollTop = view.log.scrollHeight;
 }
 
-function logBlock(title, lines) {
+function logBlock(title, lines, match) {
   const block = div("jy-log-block");
   const h = document.createElement("h3");
   h.textContent = title;
   const list = document.createElement("ol");
-  const shown = lines.filter((line) => !isOptionLine(line));
+  const shown = toldForPeople(lines, match);
   if (!shown.length) {
     const li = document.createElement("li");
     li.className = "jy-line quiet";
     li.textContent = "Nothing yet.";
     list.append(li);
   }
-  for (const line of shown) {
+  for (const {kind, speaker, text} of shown) {
     const li = document.createElement("li");
-    const kind = lineKind(line);
     li.className = `jy-line ${kind}`;
-    const speaker = /^([MEWP]\d+): (.*)$/.exec(line);
-    if (kind === "input") li.textContent = `> ${inputText(line)}`;
-    else if (speaker) {
+    if (speaker) {
       const b = document.createElement("b");
-      b.textContent = `${speaker[1]}: `;
-      li.append(b, document.createTextNode(speaker[2]));
-    } else li.textContent = line;
+      b.textContent = `${speaker}: `;
+      li.append(b, document.createTextNode(text));
+    } else li.textContent = text;
     list.append(li);
   }
   block.append(h, list);
   return block;
+}
+
+// A round's console lines told for people: the turn's opening prompt becomes "bob's turn:
+// at (3,4), health 40."; the typed target and answers become "bob chose (5,6)." and "bob
+// answered yes."; a warrior speaks under their player's name; the option lines go.
+function toldForPeople(lines, match) {
+  const out = [];
+  let seat = null; // whose turn the lines are about
+  const who = (s) => personName(match, s, {capitalise: true});
+  for (const line of lines) {
+    if (isOptionLine(line) || line.startsWith("Specify your target")) continue;
+    const hi = /^Hi, W(\d+)\. Your position is \((\d+),(\d+)\) and health is (-?\d+)\.$/.exec(line);
+    if (hi) {
+      seat = Number(hi[1]);
+      out.push({kind: "prompt", text: `${possessive(match, seat, {capitalise: true})} turn: at (${hi[2]},${hi[3]}), health ${hi[4]}.`});
+      continue;
+    }
+    const kind = lineKind(line);
+    if (kind === "input") {
+      const subject = seat === null ? "The warrior" : who(seat);
+      const answer = {1: "yes", 2: "no"}[line];
+      out.push({kind, text: answer ? `${subject} answered ${answer}.` : `${subject} chose (${line.split(" ").join(",")}).`});
+      continue;
+    }
+    const killed = /^Very sorry, W(\d+) has been killed\.$/.exec(line);
+    if (killed) {
+      const s = Number(killed[1]);
+      out.push({kind, text: `${who(s)} ${verb(match, s, "were", "was")} killed.`});
+      continue;
+    }
+    const away = /^\(W(\d+) is away: the turn is skipped\.\)$/.exec(line);
+    if (away) {
+      const s = Number(away[1]);
+      out.push({kind, text: `${who(s)} ${verb(match, s, "are", "is")} away: the turn is skipped.`});
+      continue;
+    }
+    const said = /^([MEWP])(\d+): (.*)$/.exec(line);
+    if (said) {
+      const name = said[1] === "W" ? `${who(Number(said[2]))} (W${said[2]})` : `${said[1]}${said[2]}`;
+      out.push({kind, speaker: name, text: said[3]});
+      continue;
+    }
+    out.push({kind, text: line});
+  }
+  return out;
 }
 
 // The console's lines, by kind (only for how they look).
@@ -534,13 +608,6 @@ function lineKind(line) {
 
 function isOptionLine(line) {
   return /^[12]\. (Yes|No)$/.test(line) || /You now have following options:\s*$/.test(line);
-}
-
-function inputText(line) {
-  if (line === "1") return "1 (Yes)";
-  if (line === "2") return "2 (No)";
-  const [x, y] = line.split(" ");
-  return `${x} ${y}  (row ${x}, column ${y})`;
 }
 
 // -- keyboard: one cell in the tab order (at first your warrior's), arrow keys move -------

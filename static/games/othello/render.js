@@ -17,10 +17,3 @@ export function render(root, match, options = {}) {
   if (label?.startsWith("Reversi")) board.setAttribute("aria-label", `Othello${label.slice("Reversi".length)}`);
 }
 
-// The server's closing line when it sends one ("Player X wins!", "Draw game!").
-export function resultMessage(match) {
-  const result = match.result;
-  if (!result) return null;
-  if (result.message && result.reason !== "resign") return result.message;
-  return reversi.resultMessage(match);
-}

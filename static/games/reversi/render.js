@@ -18,15 +18,23 @@
  *     fieldset of the create form (Reversi: a board preview to click blocks on)
  *   export function seatIcon(seat)      optional: a small element standing for a seat
  *   export function seatSummary(match, seat)   optional: e.g. "12 discs"
- *   export function lastMoveNote(match) optional: text announcing `match.last_move`,
- *     e.g. a forced pass; null when there is nothing to announce
- *   export function resultMessage(match) optional: the seed's closing line for
- *     `match.result`, e.g. "Player X wins!"
+ *   export function lastMoveNote(match) optional: `match.last_move` in words, naming
+ *     people (static/js/match_info.js personName): "bob played D3", "You have no valid
+ *     move and pass"; null when there is nothing to announce
+ *   export function resultPoints(match) optional: each seat's points for the result line
+ *     ("You won 41-20"), or null when the score measures nothing (the default reads
+ *     `result.score`, one number per seat in seat order)
+ *   export function resultMessage(match) optional: the result panel's line instead of the
+ *     one static/js/match_info.js composes ("You won 41-20", "bob wins 41-20")
+ *   export function moveLabel(move) optional: a replay move ({seat, move, label}) as people
+ *     read it, instead of the server's `label` (Connect Four: "column 4")
  *
  * Reversi's board view: {board: ["....", ".XO.", ...] ('.' empty, 'X' black = seat 0,
  * 'O' white = seat 1, '#' blocked), size, flipped: ["D4", ...] (flipped by the last move),
  * last: "D3" | null, count: {X, O}}. Moves are {"cell": "D3"}: column letter, 1-based row.
  */
+
+import {personName, verb} from "../../js/match_info.js";
 
 export {mount as mountOptions} from "./options.js";
 
@@ -209,16 +217,11 @@ export function seatSummary(match, seat) {
   return n === undefined ? null : `${n} ${n === 1 ? "disc" : "discs"}`;
 }
 
-const player = (seat) => `Player ${DISCS[seat] ?? seat}`;
-
+// "bob played D3", "You played D3", "bob has no valid move and passes".
 export function lastMoveNote(match) {
   const last = match.last_move;
-  return last?.move?.pass ? `${player(last.seat)} has no valid moves — pass!` : null;
-}
-
-export function resultMessage(match) {
-  const result = match.result;
-  if (!result) return null;
-  const verdict = result.winner === null || result.winner === undefined ? "Draw game!" : `${player(result.winner)} wins!`;
-  return result.reason === "resign" ? `${player(result.resigned)} resigned. ${verdict}` : verdict;
+  if (!last?.move) return null;
+  const who = personName(match, last.seat, {capitalise: true});
+  if (last.move.pass) return `${who} ${verb(match, last.seat, "have no valid move and pass", "has no valid move and passes")}`;
+  return typeof last.move.cell === "string" ? `${who} played ${last.move.cell.toUpperCase()}` : null;
 }

@@ -10,6 +10,7 @@
  * The slots are buttons (one tab stop; arrow keys, Home and End move along the row).
  */
 
+import {personName} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
@@ -155,13 +156,10 @@ export function seatSummary(match, seat) {
   return n === undefined ? null : `${n} ${n === 1 ? "piece" : "pieces"}`;
 }
 
-// The seed's names: "X (black)", "O (white)".
-const player = (seat) => (PIECES[seat] ? `${PIECES[seat]} (${COLOUR_NAMES[seat]})` : `Seat ${seat}`);
-
-export function resultMessage(match) {
-  const result = match.result;
-  if (!result) return null;
-  const verdict = result.winner === null || result.winner === undefined ? "Draw game!" : `${player(result.winner)} wins!`;
-  if (result.reason === "resign") return `${result.message || `${player(result.resigned)} resigned.`} ${verdict}`;
-  return result.message || verdict;
+// "bob played slot 5", "You played slot 5".
+export function lastMoveNote(match) {
+  const last = match.last_move;
+  const position = last?.move?.position;
+  if (!Number.isInteger(position)) return null;
+  return `${personName(match, last.seat, {capitalise: true})} played slot ${position}`;
 }

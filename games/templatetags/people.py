@@ -1,0 +1,162 @@
+"""Template tags that speak of people, not seats: who played whom (or with whom: a
+co-operative game's players are allies), and how a finished match ended for the reader.
+
+``{% load people %}``. A match ``m`` is a ``Match`` (its seats prefetched) or a row of
+``games.matches.selectors.match_rows`` (a dict with ``players`` and ``you``). The live and
+replay pages compose the same wording in ``static/js/match_info.js``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+
+from accounts.selectors import seat_outcome
+from games.rules import GAMES
+
+register = template.Library()
+
+# A result's ``reason`` in words (pages: match_info.js REASONS); "resign" and "draw" say
+# nothing more than the verdict itself.
+REASONS = {
+    "board full": "the board is full",
+    "no valid moves": "neither side can move",
+    "four in a row": "four in a row",
+    "both have four in a row": "both have four in a row",
+    "more points": "more points",
+    "equal points": "equal points",
+    "victory": "every monster is gone",
+    "defeat": "every warrior has fallen",
+    "resign": "",
+    "draw": "",
+}
+
+
+def _rules(m: Any):
+    if isinstance(m, dict):
+        by_slug = GAMES.get(m.get("game", ""))
+        return by_slug or next((g for g in GAMES.values() if g.name == m.get("name")), None)
+    return m.rules
+
+
+def _seats(m: Any) -> list[tuple[int, str | None, str]]:
+    """(seat, username or None, the computer's level or "") of every seat, in order."""
+    if isinstance(m, dict):
+        return [(p["seat"], p.get("username"), p.get("computer") or "") for p in m.get("players", [])]
+    seats = sorted(m.seats.all(), key=lambda s: s.seat)
+    return [(s.seat, s.user.username if s.user_id else None, s.level or "") for s in seats]
+
+
+def _name(username: str | None, computer: str) -> str:
+    return username or ("the computer" if computer else "an open seat")
+
+
+def _together(names: list[str]) -> str:
+    """``alice``, ``alice and bob``, ``alice, bob and carol``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+@register.filter
+def cooperative(m: Any) -> bool:
+    """True when the match's players are allies (``Game.cooperative``)."""
+    rules = _rules(m)
+    return bool(rules and rules.cooperative)
+
+
+def _joined(names: list[str], word: str) -> str:
+    """Safe HTML names joined: ``a vs b`` (``word`` "vs"), or ``a, b and c`` (``word`` "and")."""
+    if len(names) < 2:
+        return names[0] if names else ""
+    if word == "vs":
+        return format_html_join(" vs ", "{}", ((n,) for n in names))
+    return format_html("{} and {}", format_html_join(", ", "{}", ((n,) for n in names[:-1])), names[-1])
+
+
+@register.simple_tag
+def people(m: Any) -> str:
+    """Every seat's player: ``alice vs bob`` (the winner marked), or ``alice and bob``
+    for allies; a free seat reads *open seat*, a computer *the computer*."""
+    result = getattr(m, "result", None) or {}
+    winners = result.get("winners")
+    if winners is None:
+        winners = [] if result.get("winner") is None else [result["winner"]]
+    if cooperative(m) and result.get("reason") != "victory":
+        winners = []  # allies lose together (a resignation may have named a "winner")
+    names = [
+        format_html('<span class="winner">{}</span>', _name(u, c))
+        if seat in winners
+        else format_html("<span>{}</span>", _name(u, c))
+        if u or c
+        else mark_safe("<em>open seat</em>")
+        for seat, u, c in _seats(m)
+    ]
+    return _joined(names, "and" if cooperative(m) else "vs")
+
+
+@register.simple_tag
+def partners(m: Any) -> str:
+    """A row of your own matches: ``vs bob`` (or ``with bob and carol`` for allies)."""
+    names = [
+        format_html("{}", u)
+        if u
+        else format_html("the computer ({})", c)
+        if c
+        else mark_safe("<em>an open seat</em>")
+        for seat, u, c in _seats(m)
+        if seat != m.get("you")
+    ]
+    if not names:
+        return ""
+    if cooperative(m):
+        return format_html("with {}", _joined(names, "and"))
+    return format_html("vs {}", _joined(names, "and"))
+
+
+@register.filter
+def outcome_for(m: Any, user: Any) -> str | None:
+    """``won``, ``lost`` or ``draw`` for ``user``'s seat in a finished match (else None)."""
+    seat = next((s.seat for s in m.seats.all() if user is not None and s.user_id == user.pk), None)
+    return seat_outcome(m, seat)
+
+
+@register.simple_tag
+def result_line(m: Any, viewer: Any = None) -> str:
+    """A finished match's end from ``viewer``'s side: ``You won``, ``bob won``, ``You resigned
+    — bob won``, ``You all won`` (allies), ``alice and bob lost`` (a spectator)."""
+    result = m.result or {}
+    seats = _seats(m)
+    names = {seat: _name(u, c) for seat, u, c in seats}
+    authenticated = viewer is not None and getattr(viewer, "is_authenticated", False)
+    you = next((s.seat for s in m.seats.all() if authenticated and s.user_id == viewer.pk), None)
+
+    def who(seat: int | None, capital: bool = False) -> str:
+        if seat is not None and seat == you:
+            return "You" if capital else "you"
+        name = names.get(seat, "someone")
+        return name[0].upper() + name[1:] if capital and name.startswith("the ") else name
+
+    reason = result.get("reason") or ""
+    resigned = result.get("resigned")
+    if cooperative(m):
+        team = [names[s] for s, _, _ in seats]
+        if reason == "resign":
+            lost = (
+                ": the game is over"
+                if len(seats) < 2
+                else (" — the team lost" if you is not None else f" — {_together(team)} lost")
+            )
+            return f"{who(resigned, True)} gave up{lost}"
+        outcome = seat_outcome(m, seats[0][0] if seats else None) or "lost"
+        subject = ("You all" if len(seats) > 1 else "You") if you is not None else _together(team)
+        words = REASONS.get(reason, reason)
+        return f"{subject} {outcome}{f': {words}' if words else ''}"
+    winner = result.get("winner")
+    if reason == "resign" and resigned is not None:
+        verdict = "" if winner is None else f" — {who(winner)} won"
+        return f"{who(resigned, True)} resigned{verdict}"
+    words = REASONS.get(reason, reason)
+    verdict = "Draw" if winner is None else f"{who(winner, True)} won"
+    return f"{verdict}{f' · {words}' if words else ''}"

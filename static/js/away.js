@@ -1,0 +1,49 @@
+// An absent player, plainly on the board: "bob left the game 0:42 ago" (players[].away_since,
+// counted up every second here) and "bob is back" when their socket returns. A reload or a
+// short network drop is not news: a player shows as away after GRACE seconds.
+
+import {toast} from "./toast.js";
+
+const GRACE = 5;
+let timer = null;
+let shown = new Set(); // names on the notice now
+
+/** "0:42", "12:05", "1:02:03" for a number of seconds. */
+export function elapsed(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n) => String(n).padStart(2, "0");
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+function absent(match) {
+  if (match.status !== "active") return [];
+  return match.players.filter((p) => p.username && !p.computer && !p.connected && p.seat !== match.you);
+}
+
+const awayFor = (p) => (Date.now() - Date.parse(p.away_since)) / 1000;
+
+function line(p) {
+  if (!p.away_since) return `${p.username} has not opened the game yet.`;
+  return `${p.username} left the game ${elapsed(awayFor(p))} ago.`;
+}
+
+/** Show who is away in ``el`` (hidden when nobody is) and keep the times counting. */
+export function showAway(el, match) {
+  for (const name of shown) {
+    const back = match.players.some((p) => p.username === name && p.connected);
+    if (back && match.status === "active") toast(`${name} is back.`, "ok");
+  }
+  const away = absent(match);
+  clearInterval(timer);
+  timer = null;
+  const paint = () => {
+    const now = away.filter((p) => !p.away_since || awayFor(p) >= GRACE);
+    shown = new Set(now.map((p) => p.username));
+    el.hidden = now.length === 0;
+    el.textContent = now.map(line).join(" ");
+  };
+  paint();
+  if (away.length) timer = setInterval(paint, 1000);
+}

@@ -1,0 +1,54 @@
+// The live page's move list: every move so far, each a link into the replay at that ply.
+// Read from the replay API (public: a secret setup stays hidden until the game reveals it)
+// whenever a state brings a new ply; one request at a time, the latest ply wins.
+
+let loaded = -1;
+let loading = false;
+let wanted = null;
+
+function who(match, seat) {
+  const p = match.players[seat];
+  if (!p) return `Seat ${seat}`;
+  if (seat === match.you) return "You";
+  return p.computer ? "Computer" : p.username || p.label;
+}
+
+function item(match, m) {
+  const li = document.createElement("li");
+  li.value = m.ply;
+  const a = document.createElement("a");
+  a.href = `${match.replay_url}?ply=${m.ply}`;
+  a.textContent = m.label;
+  const by = document.createElement("span");
+  by.className = "move-by";
+  by.textContent = m.forced ? `${who(match, m.seat)} (by the server)` : who(match, m.seat);
+  li.append(by, " ", a);
+  return li;
+}
+
+async function load(ol, match) {
+  loading = true;
+  try {
+    const slug = match.replay_url.split("/").filter(Boolean).pop();
+    const response = await fetch(`/api/replays/${encodeURIComponent(slug)}/`, {headers: {Accept: "application/json"}});
+    if (!response.ok) return;
+    const {moves} = await response.json();
+    ol.replaceChildren(...moves.map((m) => item(wanted, m)));
+    ol.closest("[data-move-count]")?.setAttribute("data-move-count", moves.length);
+    ol.parentElement.querySelector(".move-list-empty").hidden = moves.length > 0;
+    const last = ol.lastElementChild;
+    if (last) ol.scrollTop = ol.scrollHeight; // the newest move in view
+    loaded = match.ply;
+  } catch {
+    // offline for a moment: the next state tries again
+  } finally {
+    loading = false;
+    if (wanted && wanted.ply !== loaded) load(ol, wanted);
+  }
+}
+
+/** Keep ``ol`` listing the moves of ``match`` (fetches only when its ply is new). */
+export function showMoves(ol, match) {
+  wanted = match;
+  if (match.ply !== loaded && !loading) load(ol, match);
+}

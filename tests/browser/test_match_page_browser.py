@@ -1,0 +1,146 @@
+"""The live match page for a newcomer (issue "first-time players", items 6, 7, 10, 11), in a
+browser: the move list, an opponent who left and came back, hints only against the computer,
+big boards on a phone, and the level the create form offers first.
+Screenshots: test-artifacts/match-*.png."""
+
+from __future__ import annotations
+
+import re
+
+from tests.browser.helpers import (
+    LEGAL,
+    PASSWORD,
+    PHONE,
+    create_match,
+    expect,
+    join,
+    screenshots_on_failure,
+    shot,
+    signup,
+    username,
+    wait_ply,
+)
+
+
+def test_move_list_and_an_opponent_who_leaves_and_comes_back(daphne_server, person):
+    base = daphne_server.url
+    alice, bob = person(), person()
+    a_name, b_name = username("alice"), username("bob")
+    signup(alice, base, a_name)
+    signup(bob, base, b_name)
+    with screenshots_on_failure("away", "match", alice=alice, bob=bob):
+        url = create_match(alice, base, "reversi", side="0", size="8")
+        join(bob, url + "join/", url)
+        expect(alice.locator(".move-list-empty")).to_be_visible()
+
+        first_cell = alice.locator(LEGAL).first
+        name = first_cell.get_attribute("data-cell")
+        first_cell.click()
+        wait_ply(bob, 1)
+        bob.locator(LEGAL).first.click()
+        wait_ply(alice, 2)
+        for page, me in ((alice, a_name), (bob, b_name)):
+            moves = page.locator("#move-list li")
+            expect(moves).to_have_count(2)
+            first = moves.nth(0).get_by_role("link")
+            expect(first).to_have_text(name)
+            expect(first).to_have_attribute("href", re.compile(r"^/r/[^/]+/\?ply=1$"))
+            expect(moves.nth(0)).to_contain_text("You" if me == a_name else a_name)
+            expect(moves.nth(1)).to_contain_text("You" if me == b_name else b_name)
+            expect(page.locator(".move-list-empty")).to_be_hidden()
+        shot(alice, "moves", "match")
+
+        bob.close()  # bob's tab is gone: after a few seconds alice reads so, counting up
+        notice = alice.locator("#away")
+        expect(notice).to_have_text(re.compile(rf"^{b_name} left the game 0:0[5-9] ago\.$"), timeout=15_000)
+        alice.wait_for_timeout(1200)
+        expect(notice).to_have_text(re.compile(rf"^{b_name} left the game 0:(0[6-9]|1\d) ago\.$"))
+        shot(alice, "away", "match")
+
+        back = person()  # bob again, in a new browser: he logs in and opens the match
+        back.goto(base + "/accounts/login/?next=" + url.removeprefix(base))
+        back.fill("#id_username", b_name)
+        back.fill("#id_password", PASSWORD)
+        back.get_by_role("button", name="Log in").click()
+        back.wait_for_url(url)
+        expect(notice).to_be_hidden()
+        expect(alice.locator(".toast")).to_contain_text([f"{b_name} is back."])
+        shot(alice, "back", "match")
+        assert alice.js_errors == [] and back.js_errors == []
+
+
+def test_hints_only_against_the_computer(daphne_server, person):
+    base = daphne_server.url
+    alice, bob = person(), person()
+    signup(alice, base, username("alice"))
+    signup(bob, base, username("bob"))
+    # Red to move wins in column 4 (index 3) at once.
+    winnable = ".......\n.......\n.......\n.......\nYYY....\nRRR...."
+    with screenshots_on_failure("hint", "match", alice=alice, bob=bob):
+        url = create_match(alice, base, "connect_four", side="0", start=winnable)
+        join(bob, url + "join/", url)
+        expect(alice.locator(LEGAL).first).to_be_visible()
+        expect(alice.locator("#board .c4-hint")).to_be_hidden()  # no "Show winning move"
+        expect(alice.locator("#board .c4-column.hint")).to_have_count(0)
+        shot(alice, "no-hint-between-people", "match")
+
+        create_match(
+            alice, base, "connect_four", opponent="computer", side="0", level="random", start=winnable
+        )
+        alice.locator("#board .c4-hint").click()
+        expect(alice.locator("#board .c4-column.hint")).to_have_attribute("data-col", "3")
+        expect(alice.locator("#board .c4-hint-text")).to_have_text("Drop in column 4 to win!")
+        shot(alice, "hint-against-the-computer", "match")
+        assert alice.js_errors == []
+
+
+def test_a_big_board_on_a_phone_keeps_cells_a_finger_can_hit(daphne_server, person):
+    base = daphne_server.url
+    phone = person(**PHONE)
+    signup(phone, base, username("pat"))
+    with screenshots_on_failure("phone", "match", phone=phone):
+        phone.goto(base + "/m/new/")
+        phone.check('input[name="game"][value="reversi"]')
+        phone.check('input[name="opponent"][value="computer"]')
+        chosen = phone.locator("#id_level option:checked")
+        expect(chosen).to_have_attribute("value", "greedy")  # the strongest below strong
+        expect(phone.locator("#level-note")).to_contain_text("corner")
+        create_match(phone, base, "reversi", opponent="computer", side="0", size="26")
+        cell = phone.locator('#board [data-cell="A1"]').bounding_box()
+        assert cell["width"] >= 28 and cell["height"] >= 28, cell
+        wrap = phone.locator("#board .rv-wrap")
+        assert wrap.evaluate("el => el.scrollWidth > el.clientWidth")  # it scrolls sideways
+        shot(phone, "26x26-phone", "match")
+        assert phone.js_errors == []
+
+
+def test_a_timed_match_shows_both_clocks_counting_down(daphne_server, person):
+    base = daphne_server.url
+    alice, bob = person(), person()
+    a_name = username("alice")
+    signup(alice, base, a_name)
+    signup(bob, base, username("bob"))
+    with screenshots_on_failure("clocks", "match", alice=alice, bob=bob):
+        alice.goto(base + "/m/new/")
+        alice.select_option("#id_time_control", "custom")
+        expect(alice.locator("#custom-clock")).to_be_visible()
+        alice.fill("#id_clock_minutes", "2")
+        alice.fill("#id_clock_increment", "5")
+        url = create_match(alice, base, "reversi", side="0", size="8")
+        join(bob, url + "join/", url)
+        for page in (alice, bob):
+            expect(page.locator("#clocks .clock-control")).to_have_text("2+5")
+            expect(page.locator("#clocks .clock")).to_have_count(2)
+        running = bob.locator('#clocks .clock[data-seat="0"]')
+        expect(running).to_have_class(re.compile(r"\brunning\b"))
+        before = int(running.get_attribute("data-ms"))
+        bob.wait_for_timeout(1500)
+        assert int(running.get_attribute("data-ms")) < before - 1000  # counting down
+        expect(bob.locator('#clocks .clock[data-seat="1"] .clock-time')).to_have_text("2:00")
+        alice.locator(LEGAL).first.click()
+        wait_ply(bob, 1)
+        expect(bob.locator('#clocks .clock[data-seat="1"]')).to_have_class(re.compile(r"\brunning\b"))
+        seat0 = int(bob.locator('#clocks .clock[data-seat="0"]').get_attribute("data-ms"))
+        assert 120_000 < seat0 <= 125_000  # two minutes less a few seconds, plus the increment
+        shot(bob, "clocks", "match")
+        assert alice.js_errors == [] and bob.js_errors == []
