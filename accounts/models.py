@@ -1,0 +1,118 @@
+"""What accounts add to Django's users: the bot flag, personal API tokens and challenges."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+TOKEN_PREFIX = "bgt_"  # recognisable in logs and by secret scanners
+TOKEN_SHOWN = 8  # characters of a token kept in the clear, to tell tokens apart
+TOUCH_EVERY = timedelta(minutes=1)  # ``last_used_at`` is written at most this often
+
+
+class Account(models.Model):
+    """Per-user facts Django's user has no field for. No row: a person (``bot`` False)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account")
+    # A bot plays only through API tokens: password logins are refused (accounts.tokens).
+    bot = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} bot={self.bot}"
+
+
+def is_bot(user) -> bool:
+    """Is ``user`` (any user object, or None) a bot account?"""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return Account.objects.filter(user_id=user.pk, bot=True).exists()
+
+
+def digest(raw: str) -> str:
+    """The stored form of a token: its SHA-256 in hex (the token itself is never stored)."""
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+class ApiTokenQuerySet(models.QuerySet):
+    def active(self) -> ApiTokenQuerySet:
+        return self.filter(revoked_at__isnull=True)
+
+    def active_token(self, raw: str) -> ApiToken | None:
+        """The active token ``raw`` is, its ``user`` loaded (None: unknown, revoked, or its
+        user deactivated); notes when it was last used."""
+        if not isinstance(raw, str) or not raw.startswith(TOKEN_PREFIX) or len(raw) > 200:
+            return None
+        # Found by digest: the database compares hashes, never the secret itself.
+        token = self.active().select_related("user").filter(digest=digest(raw)).first()
+        if token is None or not token.user.is_active:
+            return None
+        now = timezone.now()
+        if token.last_used_at is None or now - token.last_used_at >= TOUCH_EVERY:
+            ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+            token.last_used_at = now
+        return token
+
+
+class ApiToken(models.Model):
+    """A personal API token: ``Authorization: Bearer <token>`` acts as its user."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=60)
+    digest = models.CharField(max_length=64, unique=True)  # sha256 hex of the token; unique: indexed
+    prefix = models.CharField(max_length=TOKEN_SHOWN)  # its first characters, to recognise it
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ApiTokenQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}...)"
+
+    @classmethod
+    def issue(cls, *, user, name: str) -> tuple[ApiToken, str]:
+        """A new token for ``user``: (its row, the token itself: shown once, never stored)."""
+        raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        token = cls.objects.create(user=user, name=name, digest=digest(raw), prefix=raw[:TOKEN_SHOWN])
+        return token, raw
+
+
+class ChallengeQuerySet(models.QuerySet):
+    def open(self) -> ChallengeQuerySet:
+        """Not answered, and its match still waits for the challenged player."""
+        return self.filter(answered_at__isnull=True, match__status="waiting")
+
+
+class Challenge(models.Model):
+    """One player invites another to a match: the match waits (invite-only, the challenger
+    seated) until the challenged player accepts (takes the seat) or declines (aborted)."""
+
+    from_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    match = models.OneToOneField("games.Match", on_delete=models.CASCADE, related_name="challenge")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(null=True, blank=True)  # None until answered
+
+    objects = ChallengeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at"]
+        indexes = [models.Index(fields=["to_user", "answered_at"], name="challenge_to_open")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(from_user=models.F("to_user")), name="challenge_not_self")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.from_user_id} -> {self.to_user_id} ({self.match_id})"

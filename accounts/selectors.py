@@ -6,6 +6,7 @@ from collections import defaultdict
 from typing import Any
 
 from games.matches.models import Match, Seat
+from games.matches.ratings import ratings_of
 from games.rules import GAMES
 
 
@@ -37,6 +38,15 @@ def seat_outcome(match: Match, seat: int | None) -> str | None:
     return "draw" if draw else "lost"
 
 
+def _graph(history: list[int], width: int = 200, height: int = 40) -> str:
+    """An SVG polyline's points for a rating history (the start at 1500 first)."""
+    points = [1500, *history]
+    low, high = min(points), max(points)
+    span = max(high - low, 1)
+    step = width / max(len(points) - 1, 1)
+    return " ".join(f"{i * step:.1f},{height - (p - low) / span * height:.1f}" for i, p in enumerate(points))
+
+
 def user_record(user, viewer=None) -> dict[str, Any]:
     """Per-game played/wins/losses/draws, and the ongoing and recent finished matches
     ``viewer`` may see (invite-only ones only to their players and staff)."""
@@ -53,6 +63,9 @@ def user_record(user, viewer=None) -> dict[str, Any]:
     totals = {k: sum(r[k] for r in record) for k in ("played", "wins", "losses", "draws")}
     mine = Match.objects.of_user(user).listed_for(viewer).prefetch_related("seats__user")
     return {
+        "ratings": [
+            {**r, "name": GAMES[r["game"]].name, "graph": _graph(r["history"])} for r in ratings_of(user)
+        ],
         "record": record,
         "totals": totals,
         "ongoing": mine.filter(status__in=[Match.Status.WAITING, Match.Status.ACTIVE])[:20],

@@ -1,10 +1,20 @@
-"""Account routes: sign-up plus Django's auth views (login, logout, password change)."""
+"""Account routes: sign-up plus Django's auth views (login, logout, password change), the
+profile's API tokens and bot switch, and the challenge forms of profile pages."""
 
 from django.urls import include, path
 
-from . import views
+from . import challenges, tokens, views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
+    path("tokens/", tokens.token_create, name="api_token_create"),
+    path("tokens/<int:token_id>/revoke/", tokens.token_revoke, name="api_token_revoke"),
+    path("bot/", tokens.become_bot, name="account_bot"),
+    path("challenge/<str:username>/", challenges.page_challenge, name="challenge_user"),
+    path(
+        "challenges/<int:challenge_id>/<str:answer>/",
+        challenges.page_answer,
+        name="challenge_answer",
+    ),
     path("", include("django.contrib.auth.urls")),
 ]

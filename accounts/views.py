@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from .selectors import user_record
+from .tokens import profile_extras
 
 
 def safe_next(request: HttpRequest) -> str:
@@ -33,4 +34,5 @@ def signup(request: HttpRequest) -> HttpResponse:
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     """A user's record: per game wins/losses/draws, ongoing matches, recent replays."""
     user = get_object_or_404(get_user_model(), username=username)
-    return render(request, "accounts/profile.html", {"profile_user": user, **user_record(user, request.user)})
+    context = {"profile_user": user, **user_record(user, request.user), **profile_extras(request, user)}
+    return render(request, "accounts/profile.html", context)

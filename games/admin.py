@@ -1,11 +1,17 @@
-"""Admin: matches (filters, moves inline read-only, abort action). Pure configuration."""
+"""Admin: matches (filters, moves inline read-only, abort action), the computer levels'
+ratings (read-only, "measure again" in the background). Pure configuration."""
 
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html
 
+from games.autoplay.level_ratings import ANCHOR_LEVEL, ANCHOR_RATING, DEFAULT_GAMES
+from games.autoplay.tasks_levels import rate_levels_task
 from games.matches import services
-from games.matches.models import Match, Move, Seat
+from games.matches.models import LevelRating, Match, Move, Seat
 from games.matches.replays import positions
 
 
@@ -93,3 +99,58 @@ class MatchAdmin(admin.ModelAdmin):
         return ", ".join(
             s.user.username if s.user else f"computer ({s.level})" if s.level else "open seat" for s in seats
         )
+
+
+@admin.action(description="Measure the levels again (background)", permissions=["measure"])
+def measure_levels(modeladmin, request, queryset) -> None:
+    """Every game's levels, selected or not (they are rated together): the task worker plays
+    ``manage.py rate_levels``' games and stores the new ratings."""
+    result = rate_levels_task.enqueue(DEFAULT_GAMES)
+    modeladmin.message_user(
+        request,
+        f"Measuring every game's levels in the background (task {result.id}, {DEFAULT_GAMES} games per "
+        f"pair of levels, about a minute): reload this page for the new ratings.",
+        messages.SUCCESS,
+    )
+
+
+@admin.register(LevelRating)
+class LevelRatingAdmin(admin.ModelAdmin):
+    list_display = ("game", "level", "rounded_rating", "rounded_deviation", "games", "updated_at")
+    list_filter = ("game",)
+    ordering = ("game", "rating")
+    fields = ("game", "level", "rating", "deviation", "volatility", "games", "updated_at")
+    readonly_fields = fields
+    actions = [measure_levels]
+    show_full_result_count = False  # so the actions are offered with no rows too (the first run)
+
+    def has_add_permission(self, request) -> bool:
+        return False  # written by measuring only
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_measure_permission(self, request) -> bool:
+        return request.user.has_perm("games.change_levelrating")
+
+    @admin.display(description="rating", ordering="rating")
+    def rounded_rating(self, row: LevelRating) -> str:
+        fixed = f" (the anchor, fixed at {ANCHOR_RATING:.0f})" if row.level == ANCHOR_LEVEL else ""
+        return f"{row.rating:.0f}{fixed}"
+
+    @admin.display(description="deviation", ordering="deviation")
+    def rounded_deviation(self, row: LevelRating) -> str:
+        return f"{row.deviation:.0f}"
+
+    def changelist_view(self, request, extra_context=None):
+        """The measuring action needs no selection (it measures every level): it runs with none too."""
+        posted = request.POST
+        if posted.get("action") == "measure_levels" and not posted.getlist(ACTION_CHECKBOX_NAME):
+            if not self.has_measure_permission(request):
+                raise PermissionDenied
+            measure_levels(self, request, self.get_queryset(request))
+            return HttpResponseRedirect(request.get_full_path())
+        return super().changelist_view(request, extra_context)

@@ -12,6 +12,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.realtime.origin import origin_checked  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
+from games.realtime.token_auth import TokenAuthMiddleware  # noqa: E402
 
 if os.environ.get("BENCH_RELAY") == "1":
     # bench/load.py's bare relay baseline, behind the same middleware; never in production.
@@ -31,6 +32,9 @@ clock_watch.start()  # clocks that run out end their match, connected or not
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": origin_checked(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # The session's user, unless an API token (Authorization: Bearer) names another.
+        "websocket": origin_checked(
+            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )

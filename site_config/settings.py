@@ -56,8 +56,10 @@ MIDDLEWARE = [
 
 # Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
 # from one address, that pair is locked out for AXES_COOLOFF_TIME (the page says so).
+# Bot accounts never log in with a password (accounts.backends): they use API tokens.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "accounts.backends.NoPasswordForBots",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
@@ -193,6 +195,12 @@ MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("MAX_SOCKETS_PER_ADDRESS", "300"))
 # Each process marks its open sockets as seen every PRESENCE_HEARTBEAT_SECONDS; a socket not
 # seen for PRESENCE_TIMEOUT_SECONDS counts as gone (its process died without a word).
 PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", "10"))
+# A player to move whose sockets are all gone this long (realtime clock / untimed) may lose:
+# the others can then claim the match (a victory or a draw). Correspondence: the clock decides.
+ABANDON_SECONDS = float(os.environ.get("ABANDON_SECONDS", "30"))
+ABANDON_UNTIMED_SECONDS = float(os.environ.get("ABANDON_UNTIMED_SECONDS", "120"))
+# The site's public address, for links in e-mails (e.g. https://games.example.org).
+SITE_URL = os.environ.get("SITE_URL", "")
 # How often each server process looks for clocks that ran out (games.autoplay.clock_watch).
 CLOCK_SWEEP_SECONDS = float(os.environ.get("CLOCK_SWEEP_SECONDS", "0.5"))
 PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("PRESENCE_TIMEOUT_SECONDS", "30"))

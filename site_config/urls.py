@@ -5,6 +5,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from accounts import challenges
 from accounts.views import profile
 
 urlpatterns = [
@@ -13,6 +14,9 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("img/favicon.ico"), permanent=True)),
     path("accounts/", include("accounts.urls")),
     path("u/<str:username>/", profile, name="profile"),
+    path("api/challenges/", challenges.api_challenges, name="api_challenges"),
+    path("api/challenges/<str:challenge_id>/accept/", challenges.api_accept, name="api_challenge_accept"),
+    path("api/challenges/<str:challenge_id>/decline/", challenges.api_decline, name="api_challenge_decline"),
     path("", include("games.web.urls")),
 ]
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from games.matches import services
 from games.matches.models import Match
+from games.notifications.low_time import warn_low_time
 
 log = logging.getLogger(__name__)
 BATCH = 200  # matches ended per sweep at most (the next sweep takes the rest)
@@ -41,6 +42,7 @@ def _watch() -> None:
         try:
             close_old_connections()
             sweep()
+            warn_low_time()  # "time is running low" notifications, once per move
         except Exception:  # a database hiccup: the next sweep tries again
             log.exception("clock sweep failed")
 

@@ -150,7 +150,7 @@ def describe(control: dict[str, int] | None) -> str:
     if "days" in control:
         return f"{control['days']} day{'s' if control['days'] != 1 else ''} a move"
     initial = control["initial"]
-    minutes = f"{initial // 60}" if initial % 60 == 0 else f"{initial / 60:g}"
+    minutes = f"{initial // 60}" if initial % 60 == 0 else f"{initial // 60}:{initial % 60:02d}"
     return f"{minutes}+{control['increment']}"
 
 

@@ -5,6 +5,7 @@ Services write and return; each change ends with :func:`announce`, which sends
 happens next subscribes to it, and the services import none of it:
 
 - ``games.realtime.broadcast``: every socket of the match gets the new state;
+- ``games.realtime.lobby_events``: lobbies learn that open seats or a player's matches changed;
 - ``games.autoplay.computer``: a computer seat to move plays;
 - ``games.autoplay.absence``: a player to move with no open socket is watched.
 

@@ -10,6 +10,8 @@ from django.db.models import Q
 
 from games.rules import GAMES
 
+from .clocks import describe
+
 
 def new_match_id() -> str:
     """An unguessable match id (the match link is also the invite link)."""
@@ -75,6 +77,7 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    rated = models.BooleanField(default=False)  # its end changes the players' ratings
     # The clock (games.matches.clocks): the time control (null: untimed), each seat's time
     # left as of clock_since, and when the first running clock reaches zero.
     time_control = models.JSONField(null=True, blank=True)
@@ -87,6 +90,9 @@ class Match(models.Model):
     class Meta:
         ordering = ["-created_at"]
         verbose_name_plural = "matches"
+        # The clock watcher's query (active matches past their deadline) reads only the
+        # matches that are due, however many wait (bench/clocks.py).
+        indexes = [models.Index(fields=["status", "deadline"], name="match_status_deadline")]
 
     def __str__(self) -> str:
         return f"{self.rules.name} {self.id}"
@@ -106,6 +112,11 @@ class Match(models.Model):
             shown.append((option.label or name, "yes" if value is True else str(value)))
         return shown
 
+    @property
+    def time_label(self) -> str:
+        """The time control for people: "5+3", "3 days a move" or "Untimed"."""
+        return describe(self.time_control)
+
     def get_absolute_url(self) -> str:
         return f"/m/{self.id}/"
 
@@ -119,6 +130,9 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
     level = models.CharField(max_length=16, blank=True, default="")
+    # The player's rating in this game when they took the seat (shown beside their name).
+    rating = models.IntegerField(null=True, blank=True)
+    provisional = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["seat"]
@@ -162,3 +176,56 @@ class Presence(models.Model):
     # When the socket closed. A user's last closed socket in a match is kept (one row) so
     # that the others can read how long ago they left (``players[].away_since``).
     left_at = models.DateTimeField(null=True, blank=True)
+
+
+class Rating(models.Model):
+    """A player's Glicko-2 rating in one game (games.matches.glicko2)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=32)
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0)  # rated matches played
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="rating_unique_user_game")]
+        indexes = [models.Index(fields=["game", "-rating"], name="rating_game_rank")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.game} {self.rating:.0f}"
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating (the profile's graph)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=32)
+    before = models.FloatField()
+    after = models.FloatField()
+    deviation = models.FloatField()  # after the match
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="rating_change_once")]
+
+
+class LevelRating(models.Model):
+    """A computer level's rating in one game, measured by ``manage.py rate_levels``."""
+
+    game = models.CharField(max_length=32)
+    level = models.CharField(max_length=16)
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "level"], name="level_rating_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.level} {self.rating:.0f}"

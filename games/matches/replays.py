@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 
+from . import clocks
 from .models import Match
 from .selectors import for_seat, match_public
 
@@ -61,7 +63,8 @@ def _public_history(match: Match) -> dict[str, list[Any]]:
 
 
 def transcript(match: Match) -> str:
-    """The plain-text console transcript of the seed, plus how a resigned match ended."""
+    """The plain-text console transcript of the seed, plus how a resigned match ended, and
+    for a timed match a "Clock" section: the time left after every move."""
     rules = match.rules
     states, moves = positions(match)
     text = rules.transcript(match.options, states, [(m["seat"], m["move"]) for m in moves])
@@ -70,4 +73,54 @@ def transcript(match: Match) -> str:
         text += f"{rules.player_label(result['resigned'])} resigned.\n"
     elif match.status == Match.Status.ABORTED:
         text += "The match was aborted.\n"
+    if match.time_control is not None:
+        text += clock_section(match, moves)
     return text
+
+
+def clock_section(match: Match, moves: list[dict[str, Any]]) -> str:
+    """The transcript's "Clock" section of a timed match: the time control, then one line
+    per move (``12. Black (X): Black (X) 4:31  White (O) 4:58``: the ply, the mover, each
+    seat's time left after it) and, when the match ended by time, who ran out. A move the
+    server made (a pass) took no time and stores no clock: the times before it stand."""
+    control = match.time_control
+    names = match.rules.seat_names
+
+    def label(seat: int) -> str:  # the match object's players[].label
+        return names[seat] if seat < len(names) else f"Seat {seat}"
+
+    days = "days" in control
+    left = [clocks.per_move_ms(control) or control["initial"] * 1000] * match.rules.seat_count(match.options)
+    lines = ["", "Clock", f"Time control: {control_text(control)}"]
+    for m in moves:
+        left = m.get("clock_ms") or left
+        times = "  ".join(f"{label(s)} {clock_text(ms, days)}" for s, ms in enumerate(left))
+        lines.append(f"{m['ply']}. {label(m['seat'])}: {times}")
+    result = match.result or {}
+    if result.get("reason") == "time":
+        out = result.get("timed_out") or []
+        lines.append(f"{' and '.join(label(s) for s in out) or 'A player'} ran out of time.")
+    return "\n".join(lines) + "\n"
+
+
+def control_text(control: dict[str, int]) -> str:
+    """``5+3`` (minutes + seconds a move; ``0:45+0`` for a bank of odd seconds), ``3 days a
+    move``: as the replay page writes it."""
+    initial = control.get("initial")
+    if "days" in control or initial is None or initial % 60 == 0:
+        return clocks.describe(control)
+    return f"{initial // 60}:{initial % 60:02d}+{control['increment']}"
+
+
+def clock_text(ms: int, days: bool) -> str:
+    """Time left as the pages show it (static/js/clock.js ``clockText``): ``4:59``,
+    ``0:08.3`` under ten seconds, ``2 d 3 h`` / ``5 h 12 min`` / ``40 min`` with days."""
+    s = max(0, ms) / 1000
+    if days:
+        d, h, m = int(s // 86400), int(s % 86400 // 3600), int(s % 3600 // 60)
+        return f"{d} d {h} h" if d else f"{h} h {m} min" if h else f"{m} min"
+    if s < 10:
+        return f"0:{s:04.1f}"
+    whole = math.ceil(s)
+    h, m, sec = whole // 3600, whole % 3600 // 60, whole % 60
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"

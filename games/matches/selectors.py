@@ -66,16 +66,26 @@ def read_last_move(match: Match) -> dict[str, Any] | None:
 KEEP_SECONDS = 3600
 
 
-def seat_rows(match: Match) -> list[tuple[int, str, int | None, str | None]]:
-    """(seat, level, user id, username) of every seat, in order."""
-    read = Seat.objects.filter(match=match).order_by("seat")
+SeatRow = tuple[int, str, int | None, str | None, int | None, bool, bool | None]
 
-    def rows() -> list[tuple[int, str, int | None, str | None]]:
-        return list(read.values_list("seat", "level", "user_id", "user__username"))
+
+def _seats(match: Match) -> list[SeatRow]:
+    """(seat, level, user id, username, rating, provisional, bot) of every seat, in order
+    (bot: the user's account is a bot; None when they have no account row)."""
+    read = Seat.objects.filter(match=match).order_by("seat")
+    fields = ("seat", "level", "user_id", "user__username", "rating", "provisional", "user__account__bot")
+
+    def rows() -> list[SeatRow]:
+        return list(read.values_list(*fields))
 
     if match.status != Match.Status.ACTIVE:
         return rows()
     return cache.get_or_set(f"match-seats:{match.pk}", rows, KEEP_SECONDS)
+
+
+def seat_rows(match: Match) -> list[tuple[int, str, int | None, str | None]]:
+    """(seat, level, user id, username) of every seat, in order."""
+    return [row[:4] for row in _seats(match)]
 
 
 def can_abort(match: Match) -> bool:
@@ -91,9 +101,9 @@ def can_abort(match: Match) -> bool:
     return False
 
 
-def players(match: Match) -> list[dict[str, Any]]:
+def players(match: Match, presence: dict[int, datetime | None] | None = None) -> list[dict[str, Any]]:
     """The seats in order, each with its user and whether a socket of theirs is live."""
-    presence = presence_of(match)
+    presence = presence_of(match) if presence is None else presence
     names = match.rules.seat_names
     return [
         {
@@ -103,9 +113,33 @@ def players(match: Match) -> list[dict[str, Any]]:
             "computer": level or None,
             "label": names[seat] if seat < len(names) else f"Seat {seat}",
             "away_since": None if level else _utc(presence.get(user_id)),
+            "rating": rating if user_id or level else None,
+            "provisional": bool(provisional) if rating is not None else False,
+            "bot": bool(bot),
         }
-        for seat, level, user_id, username in seat_rows(match)
+        for seat, level, user_id, username, rating, provisional, bot in _seats(match)
     ]
+
+
+def claim_time(
+    match: Match, presence: dict[int, datetime | None] | None = None
+) -> tuple[datetime | None, list[int]]:
+    """When the others may claim the match because a player to move left, and that player's
+    seats: (None, []) while nobody to move is away, in a correspondence match (its clock
+    decides) and where the server skips an absent player's turn instead (The Journey)."""
+    control = match.time_control
+    if match.status != Match.Status.ACTIVE or (control and "days" in control):
+        return None, []
+    presence = presence_of(match) if presence is None else presence
+    wait = timedelta(seconds=settings.ABANDON_SECONDS if control else settings.ABANDON_UNTIMED_SECONDS)
+    rules, to_move = match.rules, match.rules.to_move(match.state)
+    away = {
+        seat: presence[user_id] + wait
+        for seat, level, user_id, _ in seat_rows(match)
+        if seat in to_move and not level and presence.get(user_id) is not None
+        if rules.skip_move(match.state, seat) is None
+    }
+    return (min(away.values()), sorted(away)) if away else (None, [])
 
 
 def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
@@ -118,13 +152,16 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
     over = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
     # Only a match that is over can have a rematch (services.match_rematch).
     rematch = Match.objects.filter(rematch_of=match).values_list("id", flat=True).first() if over else None
+    presence = presence_of(match)
+    claim_at, _ = claim_time(match, presence)
     return {
         "id": match.id,
         "game": match.game,
         "name": match.rules.name,
         "options": match.options,
+        "rated": match.rated,
         "status": match.status,
-        "players": players(match),
+        "players": players(match, presence),
         "ply": match.ply,
         "to_move": to_move,
         "turn": to_move[0] if len(to_move) == 1 else None,
@@ -135,6 +172,7 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "replay_url": f"/r/{match.replay_slug}/",
         "can_abort": can_abort(match),
         "rematch_url": f"/m/{rematch}/" if rematch else None,
+        "claim_at": clocks.iso(claim_at),
         "clock": clocks.public(
             match.time_control, match.clock_ms, match.clock_since, to_move, match.deadline, timezone.now()
         ),

@@ -19,11 +19,11 @@ from django.utils import timezone
 from games.ai import levels as computer_levels
 from games.rules import GAMES, IllegalMove, OptionError
 
-from . import clocks
+from . import clocks, ratings
 from .errors import ServiceError
 from .events import announce
 from .models import Match, Move, Seat
-from .selectors import UNKNOWN, can_abort, seat_rows
+from .selectors import UNKNOWN, can_abort, claim_time, seat_rows
 
 # What a move changes in the match row (``updated_at`` is ``auto_now``).
 CLOCK_FIELDS = ["clock_ms", "clock_since", "deadline"]
@@ -115,25 +115,41 @@ def _time_is_up(match: Match, now) -> bool:
     return match.status == Match.Status.ACTIVE and match.deadline is not None and match.deadline <= now
 
 
-def _finish_by_time(match: Match, now) -> None:
-    """Whoever's clock ran out loses (two seats: the other one wins; a team loses together)."""
+def _end(
+    match: Match, now, *, winner: int | None, reason: str, message: str, draw: bool = False, **extra
+) -> None:
+    """The match is over at ``now`` without the rules' own end (resign, time, abandoned):
+    store the protocol's result and stop the clocks where they are."""
     was_running = _running(match)
-    out = clocks.flagged(match.clock_ms, match.clock_since, was_running, now) or was_running[:1]
-    others = [s for s in range(len(match.clock_ms)) if s not in out]
-    winner = others[0] if len(others) == 1 and not match.rules.cooperative else None
-    labels = " and ".join(match.rules.player_label(s) for s in out)
     match.status = Match.Status.FINISHED
     match.result = {
         "winner": winner,
         "winners": [] if winner is None else [winner],
-        "draw": False,
-        "reason": "time",
-        "timed_out": out,
+        "draw": draw,
+        "reason": reason,
+        **extra,
         "score": {},
-        "message": f"{labels} ran out of time.",
+        "message": message,
     }
     match.finished_at = now
     _stop_clocks(match, was_running, now)
+
+
+def _other(match: Match, seats: list[int]) -> int | None:
+    """The one seat not in ``seats`` (it wins); None in a co-operative game or with more."""
+    others = [s for s in range(match.rules.seat_count(match.options)) if s not in seats]
+    return others[0] if len(others) == 1 and not match.rules.cooperative else None
+
+
+def _labels(match: Match, seats: list[int]) -> str:
+    return " and ".join(match.rules.player_label(s) for s in seats)
+
+
+def _finish_by_time(match: Match, now) -> None:
+    """Whoever's clock ran out loses (two seats: the other one wins; a team loses together)."""
+    out = clocks.flagged(match.clock_ms, match.clock_since, _running(match), now) or _running(match)[:1]
+    message = f"{_labels(match, out)} ran out of time."
+    _end(match, now, winner=_other(match, out), reason="time", message=message, timed_out=out)
     for seat in out:
         match.clock_ms[seat] = 0
 
@@ -165,6 +181,26 @@ def _clean_side(side: Any, seats: int, opponent: str) -> int | None:
     return number
 
 
+def _check_rated(rules, options: dict[str, Any], opponent: str, rated: Any) -> None:
+    """A match may be rated between people, from the game's own start, in a game played
+    against each other; anything else is casual (bad_options when asked to be rated)."""
+    if type(rated) is not bool:
+        raise ServiceError("bad_options", "Rated must be true or false.", 400, field="rated")
+    if not rated:
+        return
+    reason = (
+        "Matches against the computer are casual."
+        if opponent == Match.Visibility.COMPUTER
+        else f"{rules.name} is played together: it is never rated."
+        if rules.cooperative
+        else "Matches from a custom start position are casual."
+        if rules.custom_start(options)
+        else None
+    )
+    if reason:
+        raise ServiceError("bad_options", reason, 400, field="rated")
+
+
 def match_create(
     *,
     user,
@@ -174,6 +210,7 @@ def match_create(
     side: Any = "random",
     level: Any = "",
     clock: Any = None,
+    rated: Any = False,
 ) -> Match:
     """Create a match seating ``user`` (or, with side "watch" against the computer, only
     computers), with a time control (``clock``: see games.matches.clocks; None: untimed);
@@ -193,6 +230,7 @@ def match_create(
     levels = _seat_levels(game, opponent, level, seats)
     side = _clean_side(side, seats, opponent)
     time_control = clocks.clean(clock)
+    _check_rated(rules, cleaned, opponent, rated)
     seed = random.SystemRandom().randrange(2**31)
     with transaction.atomic():
         match = Match.objects.create(
@@ -204,12 +242,21 @@ def match_create(
             state=rules.setup(cleaned, seed),
             time_control=time_control,
             clock_ms=clocks.start(time_control, seats, [], timezone.now())["clock_ms"],  # full, waiting
+            rated=rated,
         )
         for number in range(seats):
             if number == side:
-                Seat.objects.create(match=match, seat=number, user=user)
+                rating, provisional = ratings.current(user, game)
+                Seat.objects.create(
+                    match=match, seat=number, user=user, rating=rating, provisional=provisional
+                )
+            elif levels:
+                rating, provisional = ratings.of_level(game, levels[number])
+                Seat.objects.create(
+                    match=match, seat=number, level=levels[number], rating=rating, provisional=provisional
+                )
             else:
-                Seat.objects.create(match=match, seat=number, level=levels[number] if levels else "")
+                Seat.objects.create(match=match, seat=number)
         if levels or seats == 1:
             _start(match)
             match.save()
@@ -229,7 +276,8 @@ def match_join(*, match_id: str, user) -> Match:
         if free is None:
             raise ServiceError("match_full", "This match has no free seat.", 409)
         free.user = user
-        free.save(update_fields=["user"])
+        free.rating, free.provisional = ratings.current(user, match.game)
+        free.save(update_fields=["user", "rating", "provisional"])
         if not match.seats.filter(user__isnull=True, level="").exists():
             _start(match)
         match.save()
@@ -255,6 +303,7 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
         if late:
             _finish_by_time(match, now)
             match.save()
+            ratings.rate(match)  # a rated match that ended: both ratings change with it
             announce(match)
         else:
             _play(match, seat, person, ply, move, now)
@@ -291,6 +340,7 @@ def _play(match: Match, seat: int, person: bool, ply: Any, move: Any, now) -> No
     except IntegrityError:
         raise ServiceError("stale_ply", "Another move was stored for this ply first.", 409) from None
     match.save(update_fields=MOVE_FIELDS)
+    ratings.rate(match)  # a rated match that ended: both ratings change with it
     announce(match, last_move=played if match.ply == played["ply"] else UNKNOWN)
 
 
@@ -319,6 +369,7 @@ def match_flag(*, match_id: str) -> Match | None:
             return None
         _finish_by_time(match, now)
         match.save()
+        ratings.rate(match)  # a rated match that ended: both ratings change with it
         announce(match)
     return match
 
@@ -330,26 +381,47 @@ def match_resign(*, match_id: str, user) -> Match:
         match = _locked(match_id, user)
         seat = _players_seat(match)
         _refuse_if_over(match)
-        now, was_running = timezone.now(), _running(match)
+        now = timezone.now()
         if match.status == Match.Status.WAITING or not match.moves.filter(forced=False).exists():
-            match.status = Match.Status.ABORTED
+            _stop_clocks(match, _running(match), now)
+            match.status, match.finished_at = Match.Status.ABORTED, now
         else:
             # Two seats: the other one wins. More (co-operative): the team gives up together.
-            others = [s for s in range(match.seats.count()) if s != seat]
-            winner = others[0] if len(others) == 1 and not match.rules.cooperative else None
-            match.status = Match.Status.FINISHED
-            match.result = {
-                "winner": winner,
-                "winners": [] if winner is None else [winner],
-                "draw": False,
-                "reason": "resign",
-                "resigned": seat,
-                "score": {},
-                "message": f"{match.rules.player_label(seat)} resigned.",
-            }
-        match.finished_at = now
-        _stop_clocks(match, was_running, now)
+            message = f"{_labels(match, [seat])} resigned."
+            _end(match, now, winner=_other(match, [seat]), reason="resign", message=message, resigned=seat)
         match.save()
+        ratings.rate(match)  # a rated match that ended: both ratings change with it
+        announce(match)
+    return match
+
+
+def match_claim(*, match_id: str, user, draw: bool = False) -> Match:
+    """End the match because the player to move left and stayed away (``claim_time``): the
+    claimer wins, or with ``draw`` nobody does. Refused (cannot_claim) until then, and at
+    once when that player comes back."""
+    with transaction.atomic():
+        match = _locked(match_id, user)
+        seat = _players_seat(match)
+        _refuse_if_over(match)
+        now = timezone.now()
+        when, gone = claim_time(match)
+        if when is None or when > now or seat in gone:
+            later = (
+                f" You may claim from {clocks.iso(when)}." if when is not None and seat not in gone else ""
+            )
+            raise ServiceError("cannot_claim", f"Nobody to move has been away long enough.{later}", 409)
+        message = f"{_labels(match, gone)} left the game."
+        _end(
+            match,
+            now,
+            winner=None if draw else seat,
+            reason="abandoned",
+            message=message,
+            draw=draw,
+            abandoned=gone,
+        )
+        match.save()
+        ratings.rate(match)  # a rated match that ended: both ratings change with it
         announce(match)
     return match
 
@@ -400,11 +472,20 @@ def match_rematch(*, match_id: str, user) -> Match:
             rematch_of=old,
             state=old.rules.setup(old.options, seed),
             time_control=old.time_control,
+            rated=old.rated,
             clock_ms=clocks.start(old.time_control, len(old_seats), [], timezone.now())["clock_ms"],
         )
         count = len(old_seats)
         for s in old_seats:
-            Seat.objects.create(match=match, seat=(s.seat + 1) % count, user=s.user, level=s.level)
+            rating, provisional = ratings.current(s.user, old.game) if s.user else (None, True)
+            Seat.objects.create(
+                match=match,
+                seat=(s.seat + 1) % count,
+                user=s.user,
+                level=s.level,
+                rating=rating,
+                provisional=provisional,
+            )
         if all(s.user_id or s.level for s in old_seats):
             _start(match)
         else:

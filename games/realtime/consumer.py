@@ -29,7 +29,7 @@ from .ratelimit import ADDRESSES, USERS, Holders, socket_bucket
 
 MAX_FRAME = 64 * 1024
 
-# protocol.md's codes, plus cannot_abort for the "abort" extension message.
+# protocol.md's codes, plus cannot_abort and cannot_claim for the extension messages.
 PROTOCOL_CODES = {
     "bad_message",
     "not_a_player",
@@ -39,6 +39,7 @@ PROTOCOL_CODES = {
     "match_over",
     "rate_limited",
     "cannot_abort",
+    "cannot_claim",
 }
 
 try:  # what daphne's WebSocket protocol raises on a send to a client that has just gone
@@ -141,6 +142,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 await self.call(services.match_resign)
             case messages.Abort():
                 await self.call(services.match_abort)
+            case messages.ClaimVictory():
+                await self.call(services.match_claim, draw=False)
+            case messages.ClaimDraw():
+                await self.call(services.match_claim, draw=True)
 
     async def call(self, service, **kwargs: Any) -> None:
         """Run a service as this socket's user; a refusal goes back to this socket only."""

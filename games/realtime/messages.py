@@ -43,13 +43,23 @@ class Abort:
 
 
 @dataclass(frozen=True)
+class ClaimVictory:
+    """``{"type": "claim_victory"}``: the player to move has been gone long enough."""
+
+
+@dataclass(frozen=True)
+class ClaimDraw:
+    """``{"type": "claim_draw"}``: the same, ending the match as a draw."""
+
+
+@dataclass(frozen=True)
 class Ping:
     """``{"type": "ping"}``: the server answers ``{"type": "pong"}``."""
 
 
-Message = Move | Resign | Abort | Ping
+Message = Move | Resign | Abort | ClaimVictory | ClaimDraw | Ping
 
-EXPECTED = 'Expected {"type": "move" | "resign" | "abort" | "ping", ...}.'
+EXPECTED = 'Expected {"type": "move" | "resign" | "abort" | "claim_victory" | "claim_draw" | "ping", ...}.'
 
 
 def parse(content: Any) -> Message:
@@ -57,7 +67,13 @@ def parse(content: Any) -> Message:
     kind = content.get("type") if isinstance(content, dict) else None
     if kind == "move":
         return _move(content)
-    simple = {"resign": Resign, "abort": Abort, "ping": Ping}
+    simple = {
+        "resign": Resign,
+        "abort": Abort,
+        "claim_victory": ClaimVictory,
+        "claim_draw": ClaimDraw,
+        "ping": Ping,
+    }
     if isinstance(kind, str) and kind in simple:
         return simple[kind]()
     raise BadMessage(EXPECTED)

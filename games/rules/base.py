@@ -224,6 +224,11 @@ class Game:
         """The move the server plays for a seat whose player left for good (None: never)."""
         return None
 
+    def custom_start(self, options: dict[str, Any]) -> bool:
+        """Do these options start from a position of the player's choosing (such a match is
+        never rated)? Default: no."""
+        return False
+
     def hint(self, state: State, seat: Seat) -> Any:
         """A hint for ``seat`` shown on request (Connect Four: a winning column), or None."""
         return None

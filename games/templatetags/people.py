@@ -32,6 +32,7 @@ REASONS = {
     "defeat": "every warrior has fallen",
     "resign": "",
     "draw": "",
+    "time": "",
 }
 
 
@@ -125,7 +126,8 @@ def outcome_for(m: Any, user: Any) -> str | None:
 @register.simple_tag
 def result_line(m: Any, viewer: Any = None) -> str:
     """A finished match's end from ``viewer``'s side: ``You won``, ``bob won``, ``You resigned
-    — bob won``, ``You all won`` (allies), ``alice and bob lost`` (a spectator)."""
+    — bob won``, ``bob ran out of time — you won``, ``You all won`` (allies), ``alice and bob
+    lost`` (a spectator)."""
     result = m.result or {}
     seats = _seats(m)
     names = {seat: _name(u, c) for seat, u, c in seats}
@@ -140,15 +142,19 @@ def result_line(m: Any, viewer: Any = None) -> str:
 
     reason = result.get("reason") or ""
     resigned = result.get("resigned")
+    # whose clock ran out (reason "time"): named together, "alice and bob"
+    out = [s for s in result.get("timed_out") or [] if s in names] if reason == "time" else []
+    ran_out = _together([who(s) for s in out]) if out else ""
+    ran_out = ran_out[0].upper() + ran_out[1:] if ran_out.startswith(("you", "the ")) else ran_out
     if cooperative(m):
         team = [names[s] for s, _, _ in seats]
-        if reason == "resign":
+        if reason == "resign" or ran_out:
             lost = (
                 ": the game is over"
                 if len(seats) < 2
                 else (" — the team lost" if you is not None else f" — {_together(team)} lost")
             )
-            return f"{who(resigned, True)} gave up{lost}"
+            return f"{ran_out} ran out of time{lost}" if ran_out else f"{who(resigned, True)} gave up{lost}"
         outcome = seat_outcome(m, seats[0][0] if seats else None) or "lost"
         subject = ("You all" if len(seats) > 1 else "You") if you is not None else _together(team)
         words = REASONS.get(reason, reason)
@@ -157,6 +163,9 @@ def result_line(m: Any, viewer: Any = None) -> str:
     if reason == "resign" and resigned is not None:
         verdict = "" if winner is None else f" — {who(winner)} won"
         return f"{who(resigned, True)} resigned{verdict}"
+    if ran_out:
+        verdict = "" if winner is None else f" — {who(winner)} won"
+        return f"{ran_out} ran out of time{verdict}"
     words = REASONS.get(reason, reason)
     verdict = "Draw" if winner is None else f"{who(winner, True)} won"
     return f"{verdict}{f' · {words}' if words else ''}"

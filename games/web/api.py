@@ -8,9 +8,11 @@ from typing import Any
 
 import orjson
 from django.http import HttpRequest, HttpResponse, JsonResponse, RawPostDataException
+from django.middleware.csrf import CsrfViewMiddleware
 from django.views.csrf import csrf_failure as html_csrf_failure
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.backends import bearer_token, token_for
 from games.ai import levels
 from games.matches import services
 from games.matches.errors import ServiceError
@@ -25,18 +27,38 @@ def error(code: str, message: str, status: int) -> JsonResponse:
     return JsonResponse({"error": code, "message": message}, status=status)
 
 
+_csrf = CsrfViewMiddleware(lambda request: None)
+
+
 def api_view(view: Callable) -> Callable:
-    """Turn ServiceError into the JSON error body; require login for unsafe methods."""
+    """Turn ServiceError into the JSON error body; require login for unsafe methods.
+
+    ``Authorization: Bearer <token>`` (an API token, ``accounts.models.ApiToken``) acts as
+    the token's user, without a session and without CSRF: a browser never attaches that
+    header to another site's request by itself, so it cannot be forged the way a cookie is.
+    An unknown or revoked token is 401. Every other request keeps Django's CSRF check (the
+    view is marked exempt only so that this wrapper can tell the two apart)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        if request.method != "GET" and not request.user.is_authenticated:
-            return error("not_authenticated", "Log in first (session cookie).", 401)
+        raw = bearer_token(request.headers.get("Authorization"))
+        if raw is not None:
+            token = token_for(raw)
+            if token is None:
+                return error("not_authenticated", "Unknown or revoked API token.", 401)
+            request.user = token.user
+        else:
+            refused = _csrf.process_view(request, None, (), {})
+            if refused is not None:
+                return refused
+            if request.method != "GET" and not request.user.is_authenticated:
+                return error("not_authenticated", "Log in first (session cookie or API token).", 401)
         try:
             return view(request, *args, **kwargs)
         except ServiceError as exc:
             return JsonResponse(exc.as_dict(), status=exc.status)
 
+    wrapper.csrf_exempt = True  # checked above, for every request without a token
     return wrapper
 
 
@@ -78,6 +100,7 @@ def match_create(request: HttpRequest) -> JsonResponse:
         side=body.get("side", "random"),
         level=body.get("level") or "",
         clock=body.get("clock"),
+        rated=body.get("rated", False),
     )
     data = match_for_user(match, request.user)
     return JsonResponse({**data, "ws_url": f"/ws/matches/{match.id}/"}, status=201)

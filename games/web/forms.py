@@ -26,6 +26,7 @@ def _time_choices() -> list[tuple[str, str]]:
 
 
 class MatchCreateForm(forms.Form):
+    rated = forms.BooleanField(required=False)
     time_control = forms.ChoiceField(choices=_time_choices(), required=False, label="Time control")
     clock_minutes = forms.IntegerField(
         required=False, min_value=1, max_value=clocks.MAX_INITIAL // 60, initial=5

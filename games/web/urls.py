@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, rules_pages, views
+from . import api, leaderboard, notifications, rules_pages, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -12,6 +12,8 @@ urlpatterns = [
     path("m/<str:match_id>/join/", views.match_join, name="match_join"),
     path("r/<str:slug>/", views.replay, name="replay"),
     path("r/<str:slug>/transcript.txt", views.replay_transcript, name="replay_transcript"),
+    path("leaderboard/<str:slug>/", leaderboard.leaderboard_page, name="leaderboard"),
+    path("api/leaderboard/<str:slug>/", leaderboard.leaderboard_api, name="api_leaderboard"),
     path("api/games/", api.games_list, name="api_games"),
     path("api/matches/", api.match_create, name="api_match_create"),
     path("api/matches/<str:match_id>/", api.match_detail, name="api_match_detail"),
@@ -20,4 +22,10 @@ urlpatterns = [
     path("api/matches/<str:match_id>/abort/", api.match_abort, name="api_match_abort"),
     path("api/matches/<str:match_id>/rematch/", api.match_rematch, name="api_match_rematch"),
     path("api/replays/<str:slug>/", api.replay_detail, name="api_replay"),
+    path("notifications/", notifications.notification_list, name="notifications"),
+    path("notifications/count/", notifications.unread_count, name="notifications_count"),
+    path("notifications/settings/", notifications.email_settings, name="notifications_settings"),
+    path(
+        "notifications/unsubscribe/<str:token>/", notifications.unsubscribe, name="notifications_unsubscribe"
+    ),
 ]

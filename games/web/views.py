@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_http_methods
 
 from games.ai import LEVELS, NOTES, default_level
-from games.matches import services
+from games.matches import ratings, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
 from games.matches.replays import replay_json, replay_summary, transcript
@@ -78,15 +78,20 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 side=data["side"],
                 level=form.computer_levels(),
                 clock=form.clock(),
+                rated=data["rated"],
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
             return redirect(match.get_absolute_url())
+    measured = ratings.level_ratings()  # game -> level -> rating (one query)
     games = [
         {
             **g.info(),
-            "levels": [{"name": lv, "note": NOTES[slug].get(lv, "")} for lv in LEVELS.get(slug, {})],
+            "levels": [
+                {"name": lv, "note": NOTES[slug].get(lv, ""), "rating": measured.get(slug, {}).get(lv)}
+                for lv in LEVELS.get(slug, {})
+            ],
             "default_level": default_level(slug),
             "fields": form.game_fields(slug),
         }

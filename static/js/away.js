@@ -1,6 +1,8 @@
 // An absent player, plainly on the board: "bob left the game 0:42 ago" (players[].away_since,
 // counted up every second here) and "bob is back" when their socket returns. A reload or a
-// short network drop is not news: a player shows as away after GRACE seconds.
+// short network drop is not news: a player shows as away after GRACE seconds. When the
+// player to move stays away, the others may claim the match (`claim_at`): a countdown, then
+// "Claim victory" / "Claim a draw" (or keep waiting).
 
 import {toast} from "./toast.js";
 
@@ -27,6 +29,32 @@ const awayFor = (p) => (Date.now() - Date.parse(p.away_since)) / 1000;
 function line(p) {
   if (!p.away_since) return `${p.username} has not opened the game yet.`;
   return `${p.username} left the game ${elapsed(awayFor(p))} ago.`;
+}
+
+let claimTimer = null;
+
+/** The claim panel ``box`` (its `.claim-text` and buttons) for a player of ``match``. */
+export function showClaim(box, match) {
+  clearInterval(claimTimer);
+  claimTimer = null;
+  const mine = match.you !== null && match.you !== undefined;
+  const gone = match.claim_at && mine && match.status === "active" && !match.to_move.includes(match.you);
+  box.hidden = !gone;
+  if (!gone) return;
+  const names = match.players.filter((p) => match.to_move.includes(p.seat)).map((p) => p.username).join(" and ");
+  const text = box.querySelector(".claim-text");
+  const buttons = box.querySelectorAll("button");
+  const paint = () => {
+    const wait = (Date.parse(match.claim_at) - Date.now()) / 1000;
+    const ready = wait <= 0;
+    text.textContent = ready
+      ? `${names} has not come back. You may claim the win, call it a draw, or keep waiting.`
+      : `${names} left. If they are not back in ${elapsed(Math.ceil(wait))}, you may claim the win.`;
+    for (const button of buttons) button.hidden = !ready;
+    if (ready) clearInterval(claimTimer);
+  };
+  paint();
+  claimTimer = setInterval(paint, 1000);
 }
 
 /** Show who is away in ``el`` (hidden when nobody is) and keep the times counting. */

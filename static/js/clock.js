@@ -21,6 +21,12 @@ export function clockText(ms, days) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
+// "5" for five minutes, "1:30" for ninety seconds (the left part of "5+3").
+function bank(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  return seconds % 60 ? `${minutes}:${String(seconds % 60).padStart(2, "0")}` : String(minutes);
+}
+
 function lowTime(ms, days) {
   return ms < (days ? 6 * 3600_000 : 20_000);
 }
@@ -67,7 +73,7 @@ export function showClocks(box, match) {
   title.className = "clock-control";
   title.textContent = clock.days
     ? `${clock.days} day${clock.days > 1 ? "s" : ""} a move`
-    : `${clock.initial / 60}+${clock.increment}`;
+    : `${bank(clock.initial)}+${clock.increment}`;
   box.replaceChildren(title, ...rows.map((r) => r.row));
   paint();
   if (running.size) timer = setInterval(paint, clock.days ? 15_000 : 100);

@@ -2,7 +2,7 @@
 // The server is authoritative: a clicked move is only marked pending (the board dims);
 // the disc appears when a state with a higher ply arrives.
 
-import {showAway} from "./away.js";
+import {showAway, showClaim} from "./away.js";
 import {showClocks} from "./clock.js";
 import {postJSON} from "./http.js";
 import {fillPlayers, fillResult, joinedText, rematchText, resignQuestion, statusText} from "./match_info.js";
@@ -34,6 +34,7 @@ const el = {
   rematch: $("rematch"),
   replay: $("replay-link"),
   away: $("away"),
+  claim: $("claim"),
   moves: $("move-list"),
   clocks: $("clocks"),
 };
@@ -120,6 +121,7 @@ function draw() {
   fillPlayers(el.players, match, renderer);
   fillResult(el.result, match, renderer);
   showAway(el.away, match);
+  showClaim(el.claim, match);
   showMoves(el.moves, match);
   showClocks(el.clocks, match);
   el.announce.textContent = (match.status !== "waiting" && renderer.lastMoveNote?.(match)) || "";
@@ -184,6 +186,11 @@ el.joinButton.addEventListener("click", async () => {
   if (ok) onState(data);
   else toast(data.message || "Could not join.", "error");
 });
+for (const [id, type] of [["claim-victory", "claim_victory"], ["claim-draw", "claim_draw"]]) {
+  $(id).addEventListener("click", () => {
+    if (!socket.send({type})) toast("Not connected: try again in a moment.", "error");
+  });
+}
 el.board.addEventListener("board-settled", () => draw()); // an end animation is over: show the result
 
 el.copy.addEventListener("click", async () => {

@@ -100,6 +100,7 @@ const REASONS = {
   defeat: "every warrior has fallen",
   resign: "",
   draw: "",
+  time: "",
 };
 export const reasonWords = (reason) => (reason in REASONS ? REASONS[reason] : reason || "");
 
@@ -124,6 +125,14 @@ export function resultText(match, renderer = {}) {
 }
 export const resultFor = resultText;
 
+// The seats whose clock ran out (a result with reason "time"), else [].
+function timedOut(match) {
+  const result = match.result;
+  if (result?.reason !== "time") return [];
+  const out = (result.timed_out ?? []).filter((s) => Number.isInteger(s));
+  return out.length ? out : seatsOf(match).filter((s) => s !== result.winner).slice(0, 1);
+}
+
 function teamResult(match) {
   const result = match.result;
   const seats = seatsOf(match);
@@ -133,6 +142,13 @@ function teamResult(match) {
     const who = personName(match, result.resigned, {capitalise: true});
     if (!many) return `${who} gave up: the game is over`;
     return seated ? `${who} gave up — the team lost` : `${who} gave up — ${namesOf(match, seats)} lost`;
+  }
+  const out = timedOut(match);
+  if (out.length) {
+    // one warrior's clock ran out: the whole team loses
+    const who = capital(namesOf(match, out));
+    if (!many) return `${who} ran out of time: the game is over`;
+    return seated ? `${who} ran out of time — the team lost` : `${who} ran out of time — ${namesOf(match, seats)} lost`;
   }
   const won = (result.winners ?? []).length > 0 || result.reason === "victory";
   const subject = seated ? (many ? "You all" : "You") : capital(namesOf(match, seats));
@@ -148,6 +164,18 @@ function versusResult(match, renderer) {
   if (result.reason === "resign" && result.resigned !== undefined && result.resigned !== null) {
     if (winner === null) return `${name(result.resigned, true)} resigned`;
     return `${name(result.resigned, true)} resigned — ${name(winner)} ${verb(match, winner, "win", "wins")}`;
+  }
+  const out = timedOut(match);
+  if (out.length) {
+    const who = capital(namesOf(match, out));
+    if (winner === null) return `${who} ran out of time`;
+    return `${who} ran out of time — ${name(winner)} ${verb(match, winner, "win", "wins")}`;
+  }
+  const left = result.reason === "abandoned" ? result.abandoned ?? [] : [];
+  if (left.length) {
+    const who = capital(namesOf(match, left));
+    if (winner === null) return `${who} left the game — a draw`;
+    return `${who} left the game — ${name(winner)} ${verb(match, winner, "win", "wins")}`;
   }
   const pts = points(match, renderer);
   const words = reasonWords(result.reason);
@@ -282,6 +310,20 @@ function playerItem(p, match, renderer, presence) {
   who.textContent = p.computer ? "Computer" : p.username || "open seat";
   if (!p.username && !p.computer) who.style.fontStyle = "italic";
   name.append(who);
+  if (p.bot) {
+    const bot = document.createElement("span");
+    bot.className = "badge badge-bot";
+    bot.textContent = "bot";
+    bot.title = "a bot: a program playing through the API";
+    name.append(" ", bot);
+  }
+  if (p.rating !== null && p.rating !== undefined) {
+    const rating = document.createElement("span");
+    rating.className = "player-rating";
+    rating.textContent = `${p.rating}${p.provisional ? "?" : ""}`;
+    rating.title = p.provisional ? "rating (still settling: few rated matches)" : "rating";
+    name.append(" ", rating);
+  }
   if (p.seat === match.you) {
     const you = document.createElement("span");
     you.className = "you-tag";

@@ -1,6 +1,8 @@
 // The replay page: step through every stored position with the game's own renderer
 // (read-only). Buttons, Left/Right/Home/End, autoplay, a clickable move list, ?ply=N.
+// A timed match also shows each seat's time left at the ply (the moves' clock_ms).
 
+import {clockText} from "./clock.js";
 import {fillPlayers, fillResult, personName} from "./match_info.js";
 import {loadRenderer} from "./renderer.js";
 
@@ -13,6 +15,7 @@ const el = {
   board: $("board"),
   announce: $("announce"),
   indicator: $("ply-indicator"),
+  clocks: $("replay-clocks"),
   moves: $("moves"),
   players: $("players"),
   result: $("result"),
@@ -30,6 +33,63 @@ const mover = (move) => personName(summary, move.seat, {capitalise: true});
 const moveText = (move) => renderer.moveLabel?.(move) ?? move.label;
 let ply = plyFromUrl();
 let timer = null;
+
+// -- the clocks of a timed match (summary.clock: null when untimed) -----------------------
+const control = summary.clock ?? null;
+const DAY_MS = 86_400_000;
+const bank = control ? (control.days ? control.days * DAY_MS : control.initial * 1000) : 0;
+const timeText = (ms) => clockText(ms, control?.days);
+const lowTime = (ms) => ms < (control?.days ? 6 * 3600_000 : 20_000);
+
+// "5+3" (minutes + seconds a move; "0:45+0" for a bank of odd seconds), "3 days a move".
+function controlText({days, initial, increment}) {
+  if (days) return `${days} day${days > 1 ? "s" : ""} a move`;
+  const bankText = initial % 60 ? `${Math.floor(initial / 60)}:${String(initial % 60).padStart(2, "0")}` : `${initial / 60}`;
+  return `${bankText}+${increment}`;
+}
+
+// Each seat's time left at ply i: the full bank at the start, then what the last move left
+// (a pass the server made took no time and stores no clock: the times before it stand; a
+// match lost on time ends with the stopped clocks, the loser's at zero).
+function clocksAt(i) {
+  if (!control) return null;
+  if (i === last && summary.result?.reason === "time" && Array.isArray(control.remaining)) return control.remaining;
+  for (let j = i; j > 0; j--) {
+    if (Array.isArray(moves[j - 1].clock_ms)) return moves[j - 1].clock_ms;
+  }
+  return summary.players.map(() => bank);
+}
+
+function showClocks(i) {
+  el.clocks.hidden = !control;
+  if (!control) return;
+  const left = clocksAt(i);
+  const title = document.createElement("span");
+  title.className = "clock-control";
+  title.textContent = controlText(control);
+  const rows = summary.players.map((p) => {
+    const ms = left?.[p.seat];
+    const row = document.createElement("div");
+    row.className = "clock";
+    row.dataset.seat = p.seat;
+    const who = document.createElement("span");
+    who.className = "clock-who";
+    who.title = p.label;
+    who.append(...[renderer.seatIcon?.(p.seat)].filter(Boolean), personName(summary, p.seat, {capitalise: true}));
+    const time = document.createElement("span");
+    time.className = "clock-time";
+    if (Number.isFinite(ms)) {
+      time.textContent = timeText(ms);
+      row.dataset.ms = ms;
+      row.classList.toggle("low", lowTime(ms));
+    } else {
+      time.textContent = "—";
+    }
+    row.append(who, time);
+    return row;
+  });
+  el.clocks.replaceChildren(title, ...rows);
+}
 
 function plyFromUrl() {
   const raw = new URLSearchParams(location.search).get("ply");
@@ -64,6 +124,7 @@ function show(i, {updateUrl = true} = {}) {
   const move = moves[ply - 1];
   el.indicator.textContent =
     ply === 0 ? `Start position · ${last} ${last === 1 ? "move" : "moves"}` : `Move ${ply} of ${last} · ${mover(move)}: ${moveText(move)}`;
+  showClocks(ply);
 
   for (const button of el.moves.querySelectorAll("button")) {
     const current = Number(button.dataset.ply) === ply;
@@ -94,6 +155,7 @@ function buildMoveList() {
     el.moves.replaceChildren(li);
     return;
   }
+  el.moves.classList.toggle("timed", Boolean(control));
   el.moves.replaceChildren(
     ...moves.map((m, index) => {
       const li = document.createElement("li");
@@ -109,8 +171,16 @@ function buildMoveList() {
         label.className = "forced";
         button.title = "made by the server";
       }
-      button.setAttribute("aria-label", `Move ${index + 1}: ${mover(m)}, ${moveText(m)}`);
-      button.append(num, ...[renderer.seatIcon?.(m.seat)].filter(Boolean), label);
+      // a timed match: the time the mover had left after the move, small
+      const ms = control ? m.clock_ms?.[m.seat] : undefined;
+      const left = Number.isFinite(ms) ? document.createElement("span") : null;
+      if (left) {
+        left.className = "move-clock";
+        left.textContent = timeText(ms);
+        left.title = "time left after the move";
+      }
+      button.setAttribute("aria-label", `Move ${index + 1}: ${mover(m)}, ${moveText(m)}${left ? `, ${left.textContent} left` : ""}`);
+      button.append(num, ...[renderer.seatIcon?.(m.seat)].filter(Boolean), label, ...(left ? [left] : []));
       button.addEventListener("click", () => {
         stop();
         show(index + 1);

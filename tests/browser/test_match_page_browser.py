@@ -20,6 +20,7 @@ from tests.browser.helpers import (
     username,
     wait_ply,
 )
+from tests.support.server import LiveServer
 
 
 def test_move_list_and_an_opponent_who_leaves_and_comes_back(daphne_server, person):
@@ -69,24 +70,40 @@ def test_move_list_and_an_opponent_who_leaves_and_comes_back(daphne_server, pers
         assert alice.js_errors == [] and back.js_errors == []
 
 
+def api_create(page, base: str, body: dict) -> str:
+    """Create a match through the JSON API from the page's session (as the page's own
+    script would); returns the match page's URL."""
+    page.goto(base + "/m/new/")  # any page of ours: the session and CSRF cookies are set
+    created = page.evaluate(
+        """async (body) => {
+            const {postJSON} = await import("/static/js/http.js");
+            const {ok, data} = await postJSON("/api/matches/", body);
+            if (!ok) throw new Error(JSON.stringify(data));
+            return data;
+        }""",
+        body,
+    )
+    return base + created["url"]
+
+
 def test_hints_only_against_the_computer(daphne_server, person):
     base = daphne_server.url
     alice, bob = person(), person()
     signup(alice, base, username("alice"))
     signup(bob, base, username("bob"))
     # Red to move wins in column 4 (index 3) at once.
-    winnable = ".......\n.......\n.......\n.......\nYYY....\nRRR...."
+    winnable = {"start": ".......\n.......\n.......\n.......\nYYY....\nRRR...."}
     with screenshots_on_failure("hint", "match", alice=alice, bob=bob):
-        url = create_match(alice, base, "connect_four", side="0", start=winnable)
+        body = {"game": "connect_four", "options": winnable, "side": 0}
+        url = api_create(alice, base, {**body, "opponent": "invite"})
+        alice.goto(url)
         join(bob, url + "join/", url)
         expect(alice.locator(LEGAL).first).to_be_visible()
         expect(alice.locator("#board .c4-hint")).to_be_hidden()  # no "Show winning move"
         expect(alice.locator("#board .c4-column.hint")).to_have_count(0)
         shot(alice, "no-hint-between-people", "match")
 
-        create_match(
-            alice, base, "connect_four", opponent="computer", side="0", level="random", start=winnable
-        )
+        alice.goto(api_create(alice, base, {**body, "opponent": "computer", "level": "random"}))
         alice.locator("#board .c4-hint").click()
         expect(alice.locator("#board .c4-column.hint")).to_have_attribute("data-col", "3")
         expect(alice.locator("#board .c4-hint-text")).to_have_text("Drop in column 4 to win!")
@@ -144,3 +161,31 @@ def test_a_timed_match_shows_both_clocks_counting_down(daphne_server, person):
         assert 120_000 < seat0 <= 125_000  # two minutes less a few seconds, plus the increment
         shot(bob, "clocks", "match")
         assert alice.js_errors == [] and bob.js_errors == []
+
+
+def test_the_player_left_behind_may_claim_the_win(tmp_path, person):
+    server = LiveServer(tmp_path, env={"ABANDON_UNTIMED_SECONDS": "4"})
+    server.migrate()
+    server.start()
+    try:
+        base = server.url
+        alice, bob = person(), person()
+        b_name = username("bob")
+        signup(alice, base, username("alice"))
+        signup(bob, base, b_name)
+        with screenshots_on_failure("claim", "match", alice=alice, bob=bob):
+            url = create_match(alice, base, "reversi", side="1", size="6")  # bob moves first
+            join(bob, url + "join/", url)
+            bob.close()
+            panel = alice.locator("#claim")
+            expect(panel).to_contain_text(f"{b_name} left. If they are not back in")
+            expect(alice.locator("#claim-victory")).to_be_hidden()
+            expect(panel).to_contain_text(f"{b_name} has not come back", timeout=15_000)
+            shot(alice, "claim", "match")
+            alice.locator("#claim-victory").click()
+            expect(alice.locator("#match")).to_have_attribute("data-status", "finished")
+            expect(panel).to_be_hidden()
+            shot(alice, "claimed", "match")
+            assert alice.js_errors == []
+    finally:
+        server.kill()

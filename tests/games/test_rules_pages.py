@@ -56,6 +56,10 @@ def test_every_game_has_a_rules_page_with_its_sections_and_options(client, slug)
     titles = headings(text)
     for section in SECTIONS:
         assert any(title.startswith(section) for title in titles), (slug, section, titles)
+    assert "Time" in titles, f"{slug}: no Time section"  # how the clocks work
+    timing = text[text.index(">Time</h2>") : text.index(">Options</h2>")]
+    for words in ("untimed", "realtime", "correspondence", "runs out", "computer"):
+        assert words in timing.lower(), f"{slug}: the Time section does not say {words!r}"
     options = text[text.index(">Options</h2>") :]
     for name, option in game.options.items():
         assert f"<dt>{option.label}</dt>" in options, f"{slug}: option {name} ({option.label}) not explained"
@@ -112,6 +116,20 @@ def test_the_captions_tell_what_the_positions_show():
     assert elf["pos"] == fought["pos"]  # an elf's help never moves the warrior
     assert elf["crystals"] < fought["crystals"] and elf["health"] > fought["health"]
     assert len(journey["alliance"].match["players"]) == 2
+
+
+def time_section(client, slug: str) -> str:
+    text = page_text(client.get(f"/games/{slug}/rules/"))
+    return re.sub(r"<[^>]+>", "", text[text.index(">Time</h2>") : text.index(">Options</h2>")])
+
+
+def test_the_time_section_says_how_each_games_clocks_run(client):
+    for slug in ("reversi", "othello", "connect_four", "reversi_1d"):
+        assert "Only the clock of the player to move runs" in time_section(client, slug), slug
+    battle = time_section(client, "alpha_battle")
+    assert "both clocks run at once" in battle and "days to set up" in battle
+    journey = time_section(client, "journey")
+    assert "clock of his own" in journey and "the whole team loses" in journey
 
 
 def test_an_unknown_game_has_no_rules(client):

@@ -27,6 +27,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 OPEN = {"type": "lobby", "changed": ["open"]}
 MINE = {"type": "lobby", "changed": ["mine"]}
+NOTIFICATIONS = {"type": "lobby", "changed": ["notifications"]}  # the bell (games.notifications)
 
 
 @dataclass(eq=False)
@@ -123,7 +124,7 @@ async def test_an_invite_match_is_never_hinted_to_the_lobby(lobbies):
     await sb.quiet()
     await anon.quiet()
     await db(services.match_join)(match_id=match.pk, user=bob)
-    assert await sa.recv_all(1) == [MINE]
+    assert await sa.recv_all(2) == [MINE, NOTIFICATIONS]  # and "bob joined your match"
     assert await sb.recv_all(1) == [MINE]  # now it is his match too
     await anon.quiet()
     computer = await db(services.match_create)(
@@ -140,9 +141,10 @@ async def test_joining_an_open_match_hints_open_and_mine(lobbies):
     sa, sb, anon = [await lobbies.connect(u) for u in (alice, bob, AnonymousUser())]
     await db(services.match_join)(match_id=match.pk, user=bob)
     assert await anon.recv_all(1) == [OPEN]  # its seat is gone from the open seats
-    for socket in (sa, sb):
-        got = await socket.recv_all(2)
-        assert sorted(m["changed"][0] for m in got) == ["mine", "open"]
+    got = await sa.recv_all(3)  # the creator is also told "bob joined" (the bell)
+    assert sorted(m["changed"][0] for m in got) == ["mine", "notifications", "open"]
+    got = await sb.recv_all(2)
+    assert sorted(m["changed"][0] for m in got) == ["mine", "open"]
 
 
 async def test_aborting_a_waiting_open_match_hints_open(lobbies):
@@ -162,9 +164,10 @@ async def test_the_end_of_a_listed_match_hints_finished(lobbies):
     sa, anon = [await lobbies.connect(u) for u in (alice, AnonymousUser())]
     await db(services.match_resign)(match_id=match.pk, user=bob)  # after a move: bob loses
     assert await anon.recv_all(1) == [{"type": "lobby", "changed": ["finished"]}]
-    assert await sa.recv_all(2) == [
+    assert await sa.recv_all(3) == [
         {"type": "lobby", "changed": ["finished"]},
         {"type": "lobby", "changed": ["mine", "finished"]},
+        NOTIFICATIONS,  # "Reversi vs bob: bob resigned — you won"
     ]
 
 

@@ -27,7 +27,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 REQUIRED = {"id", "game", "options", "status", "players", "ply", "to_move", "turn", "you", "board"}
 REQUIRED |= {"legal_moves", "last_move", "result"}
 EXTENDED = {"name", "hint", "url", "invite_url", "replay_url", "can_abort", "rematch_url"}
-PLAYER_FIELDS = {"seat", "username", "connected", "computer", "label", "away_since"}
+PLAYER_FIELDS = {"seat", "username", "connected", "computer", "label", "away_since", "rating", "provisional"}
+PLAYER_FIELDS |= {"bot"}  # players[].bot (bot accounts)
 
 
 def view(match: Match, user) -> dict:

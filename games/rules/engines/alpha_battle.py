@@ -142,6 +142,9 @@ class AlphaBattle(Game):
         seed = parse_seed(options.get("seed", ""))
         options["seed"] = "" if seed is None else str(seed)
 
+    def custom_start(self, options: dict[str, Any]) -> bool:
+        return options.get("seed") is not None  # a chosen deal, not a fresh one
+
     def setup(self, options: dict[str, Any], seed: int) -> State:
         deal = parse_seed(options.get("seed", ""))
         if deal is None:

@@ -286,6 +286,9 @@ class ConnectFour(Game):
             return Outcome(None, "both have four in a row", score)
         return Outcome(None, "board full", score)
 
+    def custom_start(self, options: dict[str, Any]) -> bool:
+        return bool(options.get("start"))
+
     def hint(self, state: State, seat: Seat) -> int | None:
         """See the module function ``hint``."""
         return hint(state, seat)

@@ -1,0 +1,105 @@
+"""The profile's API tokens and the bot switch (pages; the owner only, session and CSRF).
+
+A token is made with a name and shown once, in the answer to the form that made it (never
+in a cookie, a message or the database: only its SHA-256 and first characters are kept,
+``accounts.models.ApiToken``). Revoking keeps the row (its name, when it was last used) and
+refuses the token from then on: new API requests and socket handshakes with it fail (401 /
+403); an event socket opened with it closes (4401).
+
+Marking an account as a bot cannot be undone here: a bot plays only through its tokens, so
+its password stops working (made unusable, and refused by ``backends.NoPasswordForBots``),
+which also ends its browser sessions. Staff can turn it back with a shell or the database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.dispatch import Signal
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from .challenges import challengeable_games, open_challenges
+from .models import Account, ApiToken, is_bot
+from .selectors import user_record
+
+MAX_TOKENS = 20  # active tokens one account may hold
+
+
+token_revoked = Signal()  # after a revocation commits; receivers get ``token_id``
+
+
+def profile_extras(request: HttpRequest, user) -> dict[str, Any]:
+    """What the profile page adds for bots, tokens and challenges, for this visitor."""
+    viewer = request.user
+    own = viewer.is_authenticated and viewer.pk == user.pk
+    bot = is_bot(user)
+    extras: dict[str, Any] = {"profile_bot": bot, "own_profile": own}
+    if own:
+        extras["api_tokens"] = list(user.api_tokens.active())
+        extras["challenges_received"] = list(open_challenges(to_user=user)[:50])
+    elif viewer.is_authenticated and bot:
+        extras["challenge_games"] = challengeable_games()
+    return extras
+
+
+def _own_profile(request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
+    user = request.user
+    context = {"profile_user": user, **user_record(user, user), **profile_extras(request, user), **extra}
+    return render(request, "accounts/profile.html", context, status=status)
+
+
+@never_cache  # the answer holds the new token: no cache may keep it
+@require_POST
+@login_required
+def token_create(request: HttpRequest) -> HttpResponse:
+    """Make a token with a name; the page shows it this once."""
+    name = (request.POST.get("name") or "").strip()[:60]
+    if not name:
+        return _own_profile(request, 400, token_error="Give the token a name (where it is used).")
+    if request.user.api_tokens.active().count() >= MAX_TOKENS:
+        return _own_profile(request, 400, token_error=f"At most {MAX_TOKENS} tokens: revoke one first.")
+    token, raw = ApiToken.issue(user=request.user, name=name)
+    return _own_profile(request, new_token=raw, new_token_name=token.name)
+
+
+@require_POST
+@login_required
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    """Revoke one of your own tokens (another user's is a 404: it is not yours to see)."""
+    token = get_object_or_404(ApiToken, pk=token_id, user=request.user)
+    if token.revoked_at is None:
+        with transaction.atomic():
+            ApiToken.objects.filter(pk=token.pk).update(revoked_at=timezone.now())
+            transaction.on_commit(lambda: token_revoked.send_robust(sender=ApiToken, token_id=token.pk))
+        messages.success(request, f"Token “{token.name}” revoked: it no longer works.")
+    return redirect("profile", username=request.user.username)
+
+
+@require_POST
+@login_required
+def become_bot(request: HttpRequest) -> HttpResponse:
+    """Mark your account as a bot (for good): it then plays only through its tokens."""
+    user = request.user
+    if not request.POST.get("confirm"):
+        messages.error(
+            request, "Tick the box to confirm: a bot account can no longer log in with a password."
+        )
+        return redirect("profile", username=user.username)
+    if not user.api_tokens.active().exists():
+        messages.error(request, "Create an API token first: a bot account plays only through its tokens.")
+        return redirect("profile", username=user.username)
+    with transaction.atomic():
+        Account.objects.update_or_create(user=user, defaults={"bot": True})
+        user.set_unusable_password()  # ends its sessions (their hash no longer matches)
+        user.save(update_fields=["password"])
+    logout(request)
+    messages.success(request, f"{user.username} is now a bot: it plays through its API tokens only.")
+    return redirect("profile", username=user.username)

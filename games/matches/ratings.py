@@ -1,0 +1,105 @@
+"""Ratings: every player's Glicko-2 rating per game (``glicko2``), changed when a rated match
+ends, inside the transaction that ends it, so a result and its rating change are stored
+together, once (a unique ``RatingChange`` per match and player)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from .glicko2 import Rating as Glicko
+from .glicko2 import after_match
+from .models import LevelRating, Match, Rating, RatingChange
+
+ACTIVE_DAYS = 30  # the leaderboard lists players with a rated match this recent
+
+
+def current(user, game: str) -> tuple[int, bool]:
+    """(rating rounded, provisional) of ``user`` in ``game``; a newcomer's 1500?."""
+    row = Rating.objects.filter(user=user, game=game).values_list("rating", "deviation", "volatility").first()
+    glicko = Glicko(*row) if row else Glicko()
+    return round(glicko.rating), glicko.provisional
+
+
+def of_level(game: str, level: str) -> tuple[int | None, bool]:
+    """(rating, provisional) of a computer level, as ``rate_levels`` measured it; (None,
+    True) until it has been measured."""
+    row = LevelRating.objects.filter(game=game, level=level).values_list("rating", "deviation").first()
+    return (round(row[0]), Glicko(*row).provisional) if row else (None, True)
+
+
+def level_ratings() -> dict[str, dict[str, int]]:
+    """game -> level -> rating, of every measured level (the create form's "about 1850")."""
+    found: dict[str, dict[str, int]] = {}
+    for game, level, rating in LevelRating.objects.values_list("game", "level", "rating"):
+        found.setdefault(game, {})[level] = round(rating)
+    return found
+
+
+def rate(match: Match) -> None:
+    """Apply the result of a finished rated match between two people to their ratings."""
+    if not match.rated or match.status != Match.Status.FINISHED or not match.result:
+        return
+    seats = sorted(match.seats.all(), key=lambda s: s.seat)
+    if len(seats) != 2 or not all(s.user_id for s in seats):
+        return
+    result = match.result
+    score = 0.5 if result.get("draw") or result.get("winner") is None else float(result["winner"] == 0)
+    rows = []
+    for seat in seats:
+        Rating.objects.get_or_create(user_id=seat.user_id, game=match.game)
+        rows.append(Rating.objects.select_for_update().get(user_id=seat.user_id, game=match.game))
+    before = [Glicko(r.rating, r.deviation, r.volatility) for r in rows]
+    after = after_match(before[0], before[1], score)
+    for row, old, new in zip(rows, before, after, strict=True):
+        row.rating, row.deviation, row.volatility = new.rating, new.deviation, new.volatility
+        row.games += 1
+        row.save()
+        RatingChange.objects.create(
+            match=match,
+            user_id=row.user_id,
+            game=match.game,
+            before=old.rating,
+            after=new.rating,
+            deviation=new.deviation,
+        )
+
+
+def leaderboard(game: str, limit: int = 100) -> list[dict[str, Any]]:
+    """The active players of ``game`` by rating (a rated match in the last ACTIVE_DAYS)."""
+    since = timezone.now() - timedelta(days=ACTIVE_DAYS)
+    rows = (
+        Rating.objects.filter(game=game, games__gt=0, updated_at__gte=since)
+        .order_by("-rating")
+        .values_list("user__username", "rating", "deviation", "games")[:limit]
+    )
+    return [
+        {
+            "rank": rank,
+            "username": name,
+            "rating": round(rating),
+            "deviation": round(deviation),
+            "provisional": Glicko(rating, deviation).provisional,
+            "games": games,
+        }
+        for rank, (name, rating, deviation, games) in enumerate(rows, start=1)
+    ]
+
+
+def ratings_of(user) -> list[dict[str, Any]]:
+    """``user``'s rating in every game they played rated, with its history (oldest first)."""
+    changes: dict[str, list[tuple[Any, float]]] = {}
+    for game, at, after in RatingChange.objects.filter(user=user).values_list("game", "created_at", "after"):
+        changes.setdefault(game, []).append((at, after))
+    return [
+        {
+            "game": r.game,
+            "rating": round(r.rating),
+            "provisional": Glicko(r.rating, r.deviation).provisional,
+            "games": r.games,
+            "history": [round(after) for _, after in changes.get(r.game, [])],
+        }
+        for r in Rating.objects.filter(user=user, games__gt=0).order_by("game")
+    ]

@@ -1,0 +1,110 @@
+"""Every write of notifications and e-mail preferences, and the reads the pages need.
+
+A notification is created once per event: ``notify`` is a ``get_or_create`` on the unique
+(match, kind, key, user), so two processes announcing the same change write one row, and only
+the one that wrote it goes on (hint, e-mail).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+
+from games.matches.models import Match
+
+from .models import EmailPreferences, Notification
+
+Kind = Notification.Kind
+# The notifications that may also come by e-mail, and the preference that switches each.
+EMAIL_KINDS = {Kind.TURN: "turn", Kind.LOW_TIME: "low_time"}
+UNSUBSCRIBE_SALT = "games.notifications.unsubscribe"
+LIST_SIZE = 50
+
+
+def notify(
+    *, user_id: int, kind: str, match: Match | None, key: str, text: str, url: str
+) -> Notification | None:
+    """Create this notification; None when it exists already (the same event, announced
+    again or by another process)."""
+    notification, created = Notification.objects.get_or_create(
+        user_id=user_id, kind=kind, match=match, key=key, defaults={"text": text[:300], "url": url}
+    )
+    return notification if created else None
+
+
+def unread_count(*, user) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def latest(*, user, limit: int = LIST_SIZE) -> list[Notification]:
+    """The user's newest notifications, newest first (only their own)."""
+    return list(Notification.objects.filter(user=user)[:limit])
+
+
+def mark_read(*, user, up_to: int | None = None) -> int:
+    """Mark ``user``'s unread notifications read (only those with a pk up to ``up_to`` when
+    given: the ones a page showed); returns how many."""
+    unread = Notification.objects.filter(user=user, read_at__isnull=True)
+    if up_to is not None:
+        unread = unread.filter(pk__lte=up_to)
+    return unread.update(read_at=timezone.now())
+
+
+# -- e-mail preferences ------------------------------------------------------------------
+def preferences_of(user) -> EmailPreferences:
+    """The user's preferences (the defaults, unsaved, when they never changed them)."""
+    found = EmailPreferences.objects.filter(user=user).first()
+    return found if found is not None else EmailPreferences(user=user)
+
+
+@transaction.atomic
+def preferences_set(*, user, turn: bool, low_time: bool, email: str | None = None) -> EmailPreferences:
+    """Save which notifications come by e-mail (and, when given, the e-mail address)."""
+    if email is not None and email != user.email:
+        user.email = email
+        user.save(update_fields=["email"])
+    prefs, _ = EmailPreferences.objects.update_or_create(
+        user=user, defaults={"turn": turn, "low_time": low_time}
+    )
+    return prefs
+
+
+def unsubscribe(*, user_id: int, kind: str) -> None:
+    """Turn this kind of e-mail off for the user."""
+    EmailPreferences.objects.update_or_create(user_id=user_id, defaults={EMAIL_KINDS[kind]: False})
+
+
+def email_address_for(user_id: int, kind: str) -> str | None:
+    """Where this kind of notification goes by e-mail for the user: their address when they
+    have one and want it, else None (one query)."""
+    if kind not in EMAIL_KINDS:
+        return None
+    field = f"email_preferences__{EMAIL_KINDS[kind]}"
+    row: dict[str, Any] | None = (
+        get_user_model().objects.filter(pk=user_id, is_active=True).values("email", field).first()
+    )
+    if row is None or not row["email"] or row[field] is False:  # no row: None, the default (on)
+        return None
+    return row["email"]
+
+
+# -- one-click unsubscribe ------------------------------------------------------------------
+def unsubscribe_token(*, user_id: int, kind: str) -> str:
+    """A signed token that turns off ``kind`` e-mail for this user, and nothing else."""
+    return signing.dumps({"u": user_id, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def unsubscribe_target(token: str) -> tuple[Any, str] | None:
+    """(user, kind) of a valid token; None for a forged, altered or unknown one."""
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict) or data.get("k") not in EMAIL_KINDS or type(data.get("u")) is not int:
+        return None
+    user = get_user_model().objects.filter(pk=data["u"]).first()
+    return (user, data["k"]) if user is not None else None

@@ -1,0 +1,246 @@
+"""The event socket (``/ws/events/``): what a player, above all a bot, has to act on, without
+polling. One socket per account is enough; it carries:
+
+- ``{"type": "challenge", "challenge": {...}}``: someone challenged you (``accounts.challenges``);
+- ``{"type": "match_started", "match": {"id", "game", "url", "ws_url", "you"}}``: a match you
+  sit in has started (a challenge accepted, an invite or open seat joined, a rematch, a
+  match against the computer): open its ``ws_url`` and play.
+
+On connect it first sends the catch-up: every open challenge to you and every active match
+you sit in (a restarted bot picks up where it was). Logged-out sockets are closed (4401).
+A socket opened with an API token closes (4401) when that token is revoked; one opened with
+the session closes on logout or a password change, as the lobby's does.
+
+Senders (subscribers, like ``lobby_events``; the services and challenges never call them):
+``match_changed`` for the start of a match (each process remembers the status it last saw
+of a match, so a move or a player's socket coming and going says nothing), and
+``accounts.challenges.challenged`` after a challenge is committed. A process that never saw
+a match before takes an active one with no move yet as just started: an event may come
+twice, so clients keep the ids they already handle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import OrderedDict
+from contextlib import suppress
+from typing import Any
+
+import orjson
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.dispatch import receiver
+
+from accounts.challenges import challenge_json, challenged, open_challenges
+from accounts.models import ApiToken, Challenge
+from accounts.tokens import token_revoked
+from games.matches.events import MatchChange, match_changed
+from games.matches.models import Match, Move, Seat
+from games.matches.selectors import seat_rows
+
+from .broadcast import serve_on
+from .consumer import MAX_FRAME, ClientGone
+from .lobby_events import send, user_group
+from .ratelimit import ADDRESSES, USERS, Holders, socket_bucket
+
+EXPECTED = 'The event socket only answers {"type": "ping"}.'
+CATCH_UP = 100  # at most this many challenges, and this many matches, on connect
+REMEMBERED = 4096
+
+
+def events_group(user_id: int) -> str:
+    """The channel group of one user's event sockets."""
+    return f"events-{user_id}"
+
+
+def token_group(token_id: int) -> str:
+    """The channel group of the event sockets opened with one API token."""
+    return f"events-token-{token_id}"
+
+
+# -- the events ---------------------------------------------------------------------------
+def match_started(match_id: str, game: str, seat: int) -> dict[str, Any]:
+    return {
+        "type": "match_started",
+        "match": {
+            "id": match_id,
+            "game": game,
+            "url": f"/m/{match_id}/",
+            "ws_url": f"/ws/matches/{match_id}/",
+            "you": seat,
+        },
+    }
+
+
+def challenge_event(challenge: Challenge) -> dict[str, Any]:
+    return {"type": "challenge", "challenge": challenge_json(challenge)}
+
+
+def catch_up(user) -> list[dict[str, Any]]:
+    """The events a socket opening now has missed: open challenges to ``user``, then the
+    active matches they sit in (oldest first)."""
+    challenges = [challenge_event(c) for c in open_challenges(to_user=user)[:CATCH_UP]]
+    seats = (
+        Seat.objects.filter(user=user, match__status=Match.Status.ACTIVE)
+        .order_by("match__created_at")
+        .values_list("match_id", "match__game", "seat")[:CATCH_UP]
+    )
+    return challenges + [match_started(*row) for row in seats]
+
+
+# -- senders ------------------------------------------------------------------------------
+_last: OrderedDict[str, str] = OrderedDict()  # match id -> the status this process last saw
+_lock = threading.Lock()
+
+
+def just_started(match: Match) -> bool:
+    """Did this change start ``match``? (Its status was not active the last time this
+    process saw it; never seen: active with no move played yet.)"""
+    with _lock:
+        before = _last.pop(match.pk, None)
+        _last[match.pk] = match.status
+        if len(_last) > REMEMBERED:
+            _last.popitem(last=False)
+    if match.status != Match.Status.ACTIVE or before == Match.Status.ACTIVE:
+        return False
+    return before is not None or not Move.objects.filter(match=match, forced=False).exists()
+
+
+@receiver(match_changed, dispatch_uid="realtime.events_socket")
+def on_match_changed(sender, change: MatchChange, **kwargs) -> None:
+    """A match started: tell each person seated in it."""
+    match = change.match
+    if not just_started(match):
+        return
+    send(
+        [
+            (
+                events_group(user_id),
+                {"type": "events.send", "event": match_started(match.pk, match.game, seat)},
+            )
+            for seat, _, user_id, _ in seat_rows(match)
+            if user_id is not None
+        ]
+    )
+
+
+@receiver(challenged, dispatch_uid="realtime.events_socket.challenge")
+def on_challenge(sender, challenge: Challenge, **kwargs) -> None:
+    """Someone was challenged: tell them."""
+    event = challenge_event(challenge)
+    send([(events_group(challenge.to_user_id), {"type": "events.send", "event": event})])
+
+
+@receiver(token_revoked, dispatch_uid="realtime.events_socket.revoked")
+def on_token_revoked(sender, token_id: int, **kwargs) -> None:
+    """A token was revoked: the event sockets opened with it close."""
+    send([(token_group(token_id), {"type": "user.signed_out"})])
+
+
+# -- the socket ---------------------------------------------------------------------------
+class EventsConsumer(AsyncWebsocketConsumer):
+    """One account's event socket: group events ``events.send`` become its frames."""
+
+    held: tuple[tuple[Holders, str], ...] = ()
+    groups_joined: tuple[str, ...] = ()
+    closing = False
+
+    async def connect(self) -> None:
+        """Logged in (session or token) and within the socket limits: join the account's
+        group, then send the catch-up."""
+        user = self.scope.get("user")
+        self.bucket = socket_bucket()
+        await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        if not (
+            self.hold(ADDRESSES, str((self.scope.get("client") or ["?"])[0]))
+            and self.hold(USERS, str(user.pk))
+        ):
+            await self.close(code=4429)  # too many sockets open
+            return
+        serve_on(asyncio.get_running_loop())
+        token = self.scope.get("api_token")
+        # A token's socket ends with the token; a session's with the session (``user-<id>``
+        # hears logouts and password changes; its lobby hints are ignored here).
+        groups = (events_group(user.pk), token_group(token) if token else user_group(user.pk))
+        for group in groups:  # in the groups before the catch-up is read: nothing is missed
+            await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined = groups
+        if token and not await database_sync_to_async(_still_active)(token):
+            await self.user_signed_out({})  # revoked while this socket was opening
+            return
+        for event in await database_sync_to_async(catch_up)(user):
+            await self.send_json(event)
+
+    def hold(self, holders: Holders, key: str) -> bool:
+        """Count this socket against ``key``'s limit; False when it is full."""
+        if not holders.hold(key):
+            return False
+        self.held += ((holders, key),)
+        return True
+
+    async def disconnect(self, code: int) -> None:
+        for holders, key in self.held:
+            holders.release(key)
+        self.held = ()
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined = ()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its database hop before each handler (as the lobby's):
+        the handlers reach the database only through ``database_sync_to_async``."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    # -- client -> server -----------------------------------------------------------------
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Answer a ping; anything else is ``bad_message`` (the socket stays open)."""
+        if self.closing:
+            return
+        if not (self.bucket.take() and all(holders.take(key) for holders, key in self.held)):
+            await self.error("rate_limited", "Too many messages: slow down.")
+            return
+        if text_data is None or len(text_data.encode()) > MAX_FRAME:
+            await self.error("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
+            return
+        try:
+            content = orjson.loads(text_data)
+        except orjson.JSONDecodeError:
+            await self.error("bad_message", "That frame is not JSON.")
+            return
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+        else:
+            await self.error("bad_message", EXPECTED)
+
+    async def error(self, code: str, message: str) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+    # -- server -> client -----------------------------------------------------------------
+    async def send_json(self, content: dict[str, Any]) -> None:
+        with suppress(ClientGone):
+            await self.send(text_data=orjson.dumps(content).decode())
+
+    async def events_send(self, event: dict[str, Any]) -> None:
+        """Group event ``events.send``: one event for this account."""
+        if not self.closing:
+            await self.send_json(event["event"])
+
+    async def lobby_hint(self, event: dict[str, Any]) -> None:
+        """The lobby's hints reach ``user-<id>`` too: not for this socket."""
+
+    async def user_signed_out(self, event: dict[str, Any]) -> None:
+        """The session ended, or the token was revoked: close (4401)."""
+        self.closing = True
+        await self.close(code=4401)
+
+
+def _still_active(token_id: int) -> bool:
+    return ApiToken.objects.active().filter(pk=token_id).exists()

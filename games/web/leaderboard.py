@@ -1,0 +1,41 @@
+"""The leaderboard of each game: its active rated players by Glicko-2 rating."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from games.matches.errors import ServiceError
+from games.matches.ratings import ACTIVE_DAYS, leaderboard
+from games.rules import GAMES
+
+from .api import api_view
+
+
+def _rateable() -> list:
+    return [g for g in GAMES.values() if not g.cooperative]
+
+
+@require_GET
+def leaderboard_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """``/leaderboard/<slug>/``: rank, player, rating (``?`` while provisional), games."""
+    game = GAMES.get(slug)
+    if game is None or game.cooperative:
+        raise Http404("No leaderboard for that game.")
+    return render(
+        request,
+        "games/leaderboard.html",
+        {"game": game, "rows": leaderboard(slug), "games": _rateable(), "active_days": ACTIVE_DAYS},
+    )
+
+
+@require_GET
+@api_view
+def leaderboard_api(request: HttpRequest, slug: str) -> JsonResponse:
+    """``GET /api/leaderboard/<slug>/``: ``{"game", "players": [{rank, username, rating,
+    deviation, provisional, games}]}``."""
+    game = GAMES.get(slug)
+    if game is None or game.cooperative:
+        raise ServiceError("not_found", "No leaderboard for that game.", 404)
+    return JsonResponse({"game": slug, "players": leaderboard(slug)})
