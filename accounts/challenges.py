@@ -61,7 +61,14 @@ def challenge_create(
         raise ServiceError("bad_options", "Challenge someone else.", 400, field="to")
     with transaction.atomic():
         match = services.match_create(
-            user=user, game=game, options=options, opponent="invite", side=side, clock=clock, rated=rated
+            user=user,
+            game=game,
+            options=options,
+            opponent="invite",
+            side=side,
+            clock=clock,
+            rated=rated,
+            reserve_for=target,
         )
         if match.seats.count() != 2:  # rolled back with the match
             raise ServiceError("bad_options", "A challenge is a match of two players.", 400, field="options")

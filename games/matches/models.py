@@ -130,6 +130,10 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
     level = models.CharField(max_length=16, blank=True, default="")
+    # A free seat kept for one user (a challenge): nobody else may take it.
+    reserved_for = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     # The player's rating in this game when they took the seat (shown beside their name).
     rating = models.IntegerField(null=True, blank=True)
     provisional = models.BooleanField(default=True)

@@ -211,6 +211,7 @@ def match_create(
     level: Any = "",
     clock: Any = None,
     rated: Any = False,
+    reserve_for=None,
 ) -> Match:
     """Create a match seating ``user`` (or, with side "watch" against the computer, only
     computers), with a time control (``clock``: see games.matches.clocks; None: untimed);
@@ -255,8 +256,8 @@ def match_create(
                 Seat.objects.create(
                     match=match, seat=number, level=levels[number], rating=rating, provisional=provisional
                 )
-            else:
-                Seat.objects.create(match=match, seat=number)
+            else:  # free: for anyone with the link, or kept for the one user challenged
+                Seat.objects.create(match=match, seat=number, reserved_for=reserve_for)
         if levels or seats == 1:
             _start(match)
             match.save()
@@ -275,6 +276,8 @@ def match_join(*, match_id: str, user) -> Match:
         free = match.seats.filter(user__isnull=True, level="").order_by("seat").first()
         if free is None:
             raise ServiceError("match_full", "This match has no free seat.", 409)
+        if free.reserved_for_id is not None and free.reserved_for_id != user.pk:
+            raise ServiceError("match_full", "This seat is kept for the player who was challenged.", 409)
         free.user = user
         free.rating, free.provisional = ratings.current(user, match.game)
         free.save(update_fields=["user", "rating", "provisional"])
