@@ -13,6 +13,8 @@ from games.autoplay.tasks_levels import rate_levels_task
 from games.matches import services
 from games.matches.models import LevelRating, Match, Move, Seat
 from games.matches.replays import positions
+from games.tournaments import services as tournament_services
+from games.tournaments.models import Entrant, Tournament
 
 
 class SeatInline(admin.TabularInline):
@@ -154,3 +156,28 @@ class LevelRatingAdmin(admin.ModelAdmin):
             measure_levels(self, request, self.get_queryset(request))
             return HttpResponseRedirect(request.get_full_path())
         return super().changelist_view(request, extra_context)
+
+
+class EntrantInline(admin.TabularInline):
+    model = Entrant
+    extra = 0
+    fields = ("user", "level", "joined_at")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.action(description="Cancel the selected tournaments (their matches being played are aborted)")
+def cancel_tournaments(modeladmin, request, queryset) -> None:
+    for tournament in queryset:
+        tournament_services.tournament_cancel(tournament_id=tournament.pk, user=request.user, staff=True)
+    modeladmin.message_user(request, f"Cancelled {queryset.count()} tournament(s).", messages.SUCCESS)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "format", "status", "round", "rounds", "entry", "starts_at", "created_by")
+    list_filter = ("status", "format", "game", "entry")
+    search_fields = ("name",)
+    readonly_fields = ("status", "round", "rounds", "created_by", "created_at", "finished_at")
+    inlines = [EntrantInline]
+    actions = [cancel_tournaments]

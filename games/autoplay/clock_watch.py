@@ -21,6 +21,7 @@ from django.utils import timezone
 from games.matches import services
 from games.matches.models import Match
 from games.notifications.low_time import warn_low_time
+from games.tournaments.services import start_due_tournaments
 
 log = logging.getLogger(__name__)
 BATCH = 200  # matches ended per sweep at most (the next sweep takes the rest)
@@ -43,6 +44,7 @@ def _watch() -> None:
             close_old_connections()
             sweep()
             warn_low_time()  # "time is running low" notifications, once per move
+            start_due_tournaments()  # tournaments whose start time came (and results missed)
         except Exception:  # a database hiccup: the next sweep tries again
             log.exception("clock sweep failed")
 

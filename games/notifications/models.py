@@ -22,6 +22,8 @@ class Notification(models.Model):
         REMATCH = "rematch", "Rematch offered"
         ENDED = "ended", "Match ended"
         LOW_TIME = "low_time", "Time is running low"
+        INVITED = "invited", "You were challenged"
+        TOURNAMENT = "tournament", "A tournament round begins"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=16, choices=Kind.choices)

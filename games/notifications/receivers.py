@@ -9,8 +9,9 @@ what this process last saw of it, it finds the events worth telling a player:
 - ``rematch``: the other player started a rematch (it links to the new match);
 - ``ended``: a match of yours finished ("Reversi vs bob: You won") or was aborted.
 
-(``low_time`` comes from a timer: ``low_time.warn_low_time``. There is no "you were
-invited": an invitation is a link sent by hand, not addressed to a known user.) Each event is keyed by what
+(``low_time`` comes from a timer: ``low_time.warn_low_time``; ``invited`` from a challenge,
+the one invitation addressed to a known user: ``accounts.challenges.challenged``; an invite
+link is sent by hand.) Each event is keyed by what
 identifies it in the match (the joiner, the ply, the rematch's id), and the row is unique on
 that key: announcing one change twice, in one process or in several, writes one row. Each
 process remembers the last look of a match it saw and stays quiet while it is unchanged (a
@@ -32,6 +33,7 @@ from typing import Any
 from django.dispatch import receiver
 from django.utils import timezone
 
+from accounts.challenges import challenged
 from games.matches.events import MatchChange, match_changed
 from games.matches.models import Match
 from games.matches.selectors import seat_rows
@@ -80,6 +82,15 @@ def on_match_changed(sender, change: MatchChange, **kwargs) -> None:
     if before == now:
         return
     deliver(match, notices(match, public, before))
+
+
+@receiver(challenged, dispatch_uid="notifications.challenged")
+def on_challenged(sender, challenge, **kwargs) -> None:
+    """You were challenged (invited by name): answer it on your profile."""
+    match = challenge.match
+    text = f"{challenge.from_user.username} challenged you to {match.rules.name}"
+    url = f"/u/{challenge.to_user.username}/#challenges"
+    deliver(match, [Notice(challenge.to_user_id, Notification.Kind.INVITED, "", text, url)])
 
 
 def deliver(match: Match, found: list[Notice]) -> list[Notification]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, leaderboard, notifications, rules_pages, views
+from . import api, leaderboard, notifications, rules_pages, tournaments, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -22,6 +22,13 @@ urlpatterns = [
     path("api/matches/<str:match_id>/abort/", api.match_abort, name="api_match_abort"),
     path("api/matches/<str:match_id>/rematch/", api.match_rematch, name="api_match_rematch"),
     path("api/replays/<str:slug>/", api.replay_detail, name="api_replay"),
+    path("t/", tournaments.tournament_list, name="tournament_list"),
+    path("t/new/", tournaments.tournament_new, name="tournament_new"),
+    path("t/<int:tournament_id>/", tournaments.tournament_detail, name="tournament_detail"),
+    path("t/<int:tournament_id>/join/", tournaments.tournament_join, name="tournament_join"),
+    path("api/tournaments/", tournaments.api_create, name="api_tournament_create"),
+    path("api/tournaments/<int:tournament_id>/", tournaments.api_detail, name="api_tournament_detail"),
+    path("api/tournaments/<int:tournament_id>/join/", tournaments.api_join, name="api_tournament_join"),
     path("notifications/", notifications.notification_list, name="notifications"),
     path("notifications/count/", notifications.unread_count, name="notifications_count"),
     path("notifications/settings/", notifications.email_settings, name="notifications_settings"),

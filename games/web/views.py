@@ -18,6 +18,7 @@ from games.matches.models import Match, Seat
 from games.matches.replays import replay_json, replay_summary, transcript
 from games.matches.selectors import match_for_user, match_rows
 from games.rules import GAMES
+from games.tournaments.selectors import listed as listed_tournaments
 
 from .forms import MatchCreateForm
 
@@ -55,6 +56,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             # the finished set only grows: its newest row names it
             "finished_version": f"{request.user.pk}:{finished.values_list('finished_at', 'pk').first()}",
             "cache_seconds": LOBBY_CACHE_SECONDS,
+            "tournaments": partial(listed_tournaments, 5),  # one query, when the template reads it
         },
     )
 

@@ -385,3 +385,13 @@ async def test_a_new_notification_hints_the_users_lobby_sockets(transactional_db
     finally:
         for ws in sockets:
             await ws.disconnect()
+
+
+def test_a_challenge_notifies_the_player_challenged_once():
+    from accounts.challenges import challenge_create
+
+    ann, bob = make_user("cha"), make_user("chb")
+    challenge_create(user=ann, to="chb", game="reversi", options={"size": 6})
+    found = Notification.objects.filter(user=bob, kind=Notification.Kind.INVITED)
+    assert [(n.text, n.url) for n in found] == [("cha challenged you to Reversi", "/u/chb/#challenges")]
+    assert not Notification.objects.filter(user=ann).exists()

@@ -1,0 +1,203 @@
+"""Tournament pages (list, new, one tournament) and the tournament JSON API (protocol.md,
+"Tournaments"). Thin views over ``games.tournaments.services`` and ``selectors``."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.ai import levels
+from games.matches.errors import ServiceError
+from games.rules import GAMES
+from games.tournaments import selectors, services
+from games.tournaments.models import Tournament
+
+from .api import api_view, json_body
+
+
+def _get(tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.select_related("created_by").filter(pk=tournament_id).first()
+    if tournament is None:
+        raise ServiceError("not_found", "No such tournament.", 404)
+    return tournament
+
+
+# -- JSON API ---------------------------------------------------------------------------------
+@require_POST
+@api_view
+def api_create(request: HttpRequest) -> JsonResponse:
+    """``POST /api/tournaments/``: create an upcoming tournament."""
+    body = json_body(request)
+    tournament = services.tournament_create(
+        user=request.user,
+        name=body.get("name"),
+        game=body.get("game"),
+        options=body.get("options") or {},
+        clock=body.get("clock"),
+        rated=body.get("rated", False),
+        format=body.get("format", "round_robin"),
+        rounds=body.get("rounds"),
+        double=body.get("double", False),
+        starts_at=body.get("starts_at"),
+        entry=body.get("entry", "anyone"),
+        levels=body.get("levels") or [],
+        max_entrants=body.get("max_entrants", 16),
+    )
+    return JsonResponse(selectors.tournament_json(tournament), status=201)
+
+
+@require_POST
+@api_view
+def api_join(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    """``POST /api/tournaments/<id>/join/``: enter (``{"level": ...}``: the creator enters a
+    computer player)."""
+    body = json_body(request)
+    level = body.get("level") or ""
+    if not isinstance(level, str):
+        raise ServiceError("bad_options", "Level must be a computer level's name.", 400, field="level")
+    services.tournament_join(tournament_id=tournament_id, user=request.user, level=level)
+    return JsonResponse(selectors.tournament_json(_get(tournament_id)))
+
+
+@require_GET
+@api_view
+def api_detail(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    """``GET /api/tournaments/<id>/``: standings with points, crosstable, rounds."""
+    _start_if_due(tournament_id)
+    return JsonResponse(selectors.tournament_json(_get(tournament_id)))
+
+
+def _start_if_due(tournament_id: int) -> None:
+    """Opening a tournament whose time came starts it (the clock watcher does it too)."""
+    if Tournament.objects.filter(
+        pk=tournament_id, status=Tournament.Status.UPCOMING, starts_at__lte=timezone.now()
+    ).exists():
+        services.tournament_start(tournament_id=tournament_id)
+
+
+# -- pages ------------------------------------------------------------------------------------
+@require_GET
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/list.html", {"groups": selectors.all_by_status()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    """The form: on POST, create and go to the tournament's page (errors shown on the form)."""
+    error, values = None, {}
+    if request.method == "POST":
+        values = request.POST
+        try:
+            tournament = services.tournament_create(
+                user=request.user,
+                name=values.get("name", ""),
+                game=values.get("game"),
+                options=_options(values),
+                clock={
+                    "initial": _int(values.get("initial"), 0) * 60 or 60,
+                    "increment": _int(values.get("increment"), 0),
+                },
+                rated=values.get("rated") == "on",
+                format=values.get("format", "round_robin"),
+                rounds=_int(values.get("rounds"), None),
+                double=values.get("double") == "on",
+                starts_at=_when(values.get("starts_in")),
+                entry=values.get("entry", "anyone"),
+                levels=values.getlist("levels"),
+                max_entrants=_int(values.get("max_entrants"), 16),
+            )
+        except ServiceError as exc:
+            error = f"{exc.field}: {exc.message}" if exc.field else exc.message
+        else:
+            if values.get("join") == "on":
+                try:
+                    services.tournament_join(tournament_id=tournament.pk, user=request.user)
+                except ServiceError:
+                    pass  # e.g. bots only: the page shows why there is no seat
+            return redirect("tournament_detail", tournament_id=tournament.pk)
+    games = [
+        {"slug": slug, "name": g.name, "levels": levels(slug)}
+        for slug, g in GAMES.items()
+        if not g.cooperative and g.seats[0] <= 2 <= g.seats[1]
+    ]
+    return render(
+        request,
+        "tournaments/new.html",
+        {
+            "games": games,
+            "all_levels": sorted({lv for g in games for lv in g["levels"]}),
+            "error": error,
+            "values": values,
+        },
+        status=400 if error else 200,
+    )
+
+
+def _int(raw, default):
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return default
+
+
+def _options(values) -> dict:
+    """The form's game options: Reversi-style ``size`` only (the rest take their defaults)."""
+    size = _int(values.get("size"), None)
+    game = GAMES.get(values.get("game") or "")
+    if size is None or game is None or "size" not in game.info().get("options", {}):
+        return {}
+    return {"size": size}
+
+
+def _when(raw) -> str:
+    minutes = _int(raw, 1)
+    return (timezone.now() + timedelta(minutes=max(0, minutes))).isoformat()
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament page (``?fragment=1``: only the live part, refreshed every 10 s)."""
+    _start_if_due(tournament_id)
+    tournament = Tournament.objects.select_related("created_by").filter(pk=tournament_id).first()
+    if tournament is None:
+        raise Http404("No such tournament.")
+    data = selectors.tournament_json(tournament)
+    user = request.user
+    entered = user.is_authenticated and tournament.entrants.filter(user=user).exists()
+    can_join = user.is_authenticated and not entered and tournament.status == Tournament.Status.UPCOMING
+    context = {
+        "t": tournament,
+        "data": data,
+        "entered": entered,
+        "can_join": can_join,
+        "tiebreak_name": selectors.TIEBREAK_NAMES[data["tiebreak"]],
+        "levels": levels(tournament.game),
+        "is_creator": user.is_authenticated and tournament.created_by_id == user.pk,
+    }
+    template = "tournaments/_live.html" if request.GET.get("fragment") else "tournaments/detail.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def tournament_join(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The page's Join button (and the creator's "add a computer player")."""
+    try:
+        services.tournament_join(
+            tournament_id=tournament_id, user=request.user, level=request.POST.get("level", "")
+        )
+    except ServiceError as exc:
+        if exc.status == 404:
+            raise Http404(exc.message) from None
+        tournament = _get(tournament_id)
+        data = selectors.tournament_json(tournament)
+        context = {"t": tournament, "data": data, "error": exc.message, "levels": levels(tournament.game)}
+        context["tiebreak_name"] = selectors.TIEBREAK_NAMES[data["tiebreak"]]
+        return render(request, "tournaments/detail.html", context, status=exc.status)
+    return redirect("tournament_detail", tournament_id=tournament_id)
