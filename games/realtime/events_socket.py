@@ -4,7 +4,10 @@ polling. One socket per account is enough; it carries:
 - ``{"type": "challenge", "challenge": {...}}``: someone challenged you (``accounts.challenges``);
 - ``{"type": "match_started", "match": {"id", "game", "url", "ws_url", "you"}}``: a match you
   sit in has started (a challenge accepted, an invite or open seat joined, a rematch, a
-  match against the computer): open its ``ws_url`` and play.
+  match against the computer): open its ``ws_url`` and play;
+- ``{"type": "tournament_round", "tournament": {"id", "name", "round", "url"}, "match": {...}}``:
+  a round of a tournament you play in began, and this is your game (its ``match_started``
+  comes too).
 
 On connect it first sends the catch-up: every open challenge to you and every active match
 you sit in (a restarted bot picks up where it was). Logged-out sockets are closed (4401).
@@ -14,7 +17,8 @@ the session closes on logout or a password change, as the lobby's does.
 Senders (subscribers, like ``lobby_events``; the services and challenges never call them):
 ``match_changed`` for the start of a match (each process remembers the status it last saw
 of a match, so a move or a player's socket coming and going says nothing), and
-``accounts.challenges.challenged`` after a challenge is committed. A process that never saw
+``accounts.challenges.challenged`` after a challenge is committed, and
+``games.tournaments.services.round_started`` after a round is paired. A process that never saw
 a match before takes an active one with no move yet as just started: an event may come
 twice, so clients keep the ids they already handle.
 """
@@ -39,6 +43,7 @@ from accounts.tokens import token_revoked
 from games.matches.events import MatchChange, match_changed
 from games.matches.models import Match, Move, Seat
 from games.matches.selectors import seat_rows
+from games.tournaments.services import round_started
 
 from .broadcast import serve_on
 from .consumer import MAX_FRAME, ClientGone
@@ -122,6 +127,28 @@ def on_match_changed(sender, change: MatchChange, **kwargs) -> None:
             )
             for seat, _, user_id, _ in seat_rows(match)
             if user_id is not None
+        ]
+    )
+
+
+@receiver(round_started, dispatch_uid="realtime.events_socket.tournament_round")
+def on_round_started(sender, tournament, round: int, match: Match, seats: dict[int, int], **kwargs) -> None:
+    """A tournament round began: tell each player of this match which game is theirs."""
+    about = {"id": tournament.pk, "name": tournament.name, "round": round, "url": f"/t/{tournament.pk}/"}
+    send(
+        [
+            (
+                events_group(user_id),
+                {
+                    "type": "events.send",
+                    "event": {
+                        "type": "tournament_round",
+                        "tournament": about,
+                        "match": match_started(match.pk, match.game, seat)["match"],
+                    },
+                },
+            )
+            for user_id, seat in seats.items()
         ]
     )
 

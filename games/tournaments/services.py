@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -331,8 +332,19 @@ def _match_for(tournament: Tournament, first: Entrant, second: Entrant) -> Match
     )
 
 
+round_started = Signal()  # after the commit; receivers get tournament, round, match, seats
+
+
 def _tell(tournament: Tournament, match: Match, *entrants: Entrant) -> None:
-    """A notification to each person playing: "Round N of <name> begins"."""
+    """A notification to each person playing: "Round N of <name> begins"; and, once the
+    round is committed, ``round_started`` for each of them (bots hear it on /ws/events/)."""
+    seats = {e.user_id: seat for seat, e in enumerate(entrants) if e.user_id}
+    round_number = tournament.round
+    transaction.on_commit(
+        lambda: round_started.send_robust(
+            sender=Tournament, tournament=tournament, round=round_number, match=match, seats=seats
+        )
+    )
     for entrant in entrants:
         if entrant.user_id:
             notifications.notify(

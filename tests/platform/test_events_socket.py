@@ -15,6 +15,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client as DjangoClient
+from django.utils import timezone
 
 from accounts import challenges
 from accounts.models import ApiToken
@@ -228,3 +229,39 @@ async def test_players_say_which_of_them_is_a_bot(opener):
     match = await db(challenges.challenge_accept)(challenge_id=challenge.pk, user=ben)
     data = await db(match_for_user)(match, ann)
     assert [(p["username"], p["bot"]) for p in data["players"]] == [("ann", False), ("ben", True)]
+
+
+async def test_a_tournament_round_tells_each_player_their_game(opener):
+    from games.tournaments import services as tournaments
+
+    ann, ben = [await db(make_user)(n) for n in ("ann", "ben")]
+    sa, sb = [await opener.connect(u) for u in (ann, ben)]
+    tournament = await db(tournaments.tournament_create)(
+        user=ann,
+        name="Cup",
+        game="reversi",
+        options={"size": 6},
+        clock={"initial": 60, "increment": 1},
+        format="round_robin",
+        starts_at=None,
+    )
+    await db(tournaments.tournament_join)(tournament_id=tournament.pk, user=ann)
+    await db(tournaments.tournament_join)(tournament_id=tournament.pk, user=ben)
+    assert await db(tournaments.tournament_start)(tournament_id=tournament.pk) is False  # not yet time
+    await db(type(tournament).objects.filter(pk=tournament.pk).update)(starts_at=timezone.now())
+    assert await db(tournaments.tournament_start)(tournament_id=tournament.pk) is True
+    seen = {}
+    for socket in (sa, sb):
+        for _ in range(2):  # its match_started and its tournament_round, in either order
+            event = await socket.recv()
+            seen.setdefault(socket, {})[event["type"]] = event
+    for socket in (sa, sb):
+        round_event, started_event = seen[socket]["tournament_round"], seen[socket]["match_started"]
+        assert round_event["tournament"] == {
+            "id": tournament.pk,
+            "name": "Cup",
+            "round": 1,
+            "url": f"/t/{tournament.pk}/",
+        }
+        assert round_event["match"] == started_event["match"]
+    assert {seen[s]["tournament_round"]["match"]["you"] for s in (sa, sb)} == {0, 1}
