@@ -69,18 +69,26 @@ KEEP_SECONDS = 3600
 SeatRow = tuple[int, str, int | None, str | None, int | None, bool, bool | None]
 
 
+SEAT_FIELDS = ("seat", "level", "user_id", "user__username", "rating", "provisional", "user__account__bot")
+
+
 def _seats(match: Match) -> list[SeatRow]:
     """(seat, level, user id, username, rating, provisional, bot) of every seat, in order
     (bot: the user's account is a bot; None when they have no account row)."""
-    read = Seat.objects.filter(match=match).order_by("seat")
-    fields = ("seat", "level", "user_id", "user__username", "rating", "provisional", "user__account__bot")
 
     def rows() -> list[SeatRow]:
-        return list(read.values_list(*fields))
+        return list(Seat.objects.filter(match=match).order_by("seat").values_list(*SEAT_FIELDS))
 
     if match.status != Match.Status.ACTIVE:
         return rows()
-    return cache.get_or_set(f"match-seats:{match.pk}", rows, KEEP_SECONDS)
+    # One move asks several times (the lock, the state, presence, subscribers): the match
+    # object it passes around keeps what it read, as the seats of an active match are fixed.
+    known = match.__dict__.get("_seats_read")
+    if known is None:
+        known = match.__dict__["_seats_read"] = cache.get_or_set(
+            f"match-seats:{match.pk}", rows, KEEP_SECONDS
+        )
+    return known
 
 
 def seat_rows(match: Match) -> list[tuple[int, str, int | None, str | None]]:
@@ -113,7 +121,7 @@ def players(match: Match, presence: dict[int, datetime | None] | None = None) ->
             "computer": level or None,
             "label": names[seat] if seat < len(names) else f"Seat {seat}",
             "away_since": None if level else _utc(presence.get(user_id)),
-            "rating": rating if user_id or level else None,
+            "rating": rating if (user_id or level) and not match.rules.cooperative else None,
             "provisional": bool(provisional) if rating is not None else False,
             "bot": bool(bot),
         }
@@ -235,7 +243,13 @@ def match_rows(matches, user) -> list[dict[str, Any]]:
                 "you": next((s.seat for s in seats if s.user_id == user.pk), None),
                 "to_move": rules.to_move(match.state) if match.status == Match.Status.ACTIVE else [],
                 "players": [
-                    {"seat": s.seat, "username": s.user and s.user.username, "computer": s.level or None}
+                    {
+                        "seat": s.seat,
+                        "username": s.user and s.user.username,
+                        "computer": s.level or None,
+                        "rating": s.rating,
+                        "provisional": s.provisional,
+                    }
                     for s in seats
                 ],
             }

@@ -22,6 +22,11 @@ from games.matches.events import MatchChange, match_changed
 _loop: asyncio.AbstractEventLoop | None = None  # where this process's sockets live
 
 
+def serving_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of this process's sockets (None until one opened)."""
+    return _loop
+
+
 def serve_on(loop: asyncio.AbstractEventLoop) -> None:
     """Record the event loop of this process's sockets (the consumer calls it)."""
     global _loop

@@ -55,6 +55,25 @@ def _name(username: str | None, computer: str) -> str:
     return username or ("the computer" if computer else "an open seat")
 
 
+def _rating(m: Any, seat: int) -> str:
+    """ " 1520" or " 1500?" (provisional): the seat's rating when it was taken, or ""."""
+    if isinstance(m, dict):
+        player = next((p for p in m.get("players", []) if p["seat"] == seat), {})
+        rating, provisional = player.get("rating"), player.get("provisional")
+    else:
+        found = [s for s in m.seats.all() if s.seat == seat]
+        rating, provisional = (found[0].rating, found[0].provisional) if found else (None, False)
+    return "" if rating is None else f" {rating}{'?' if provisional else ''}"
+
+
+def _rated_name(m: Any, seat: int, username: str | None, computer: str) -> str:
+    """A name with its rating beside it, as safe HTML."""
+    rating = "" if cooperative(m) else _rating(m, seat)  # allies have no rating
+    if not rating:
+        return format_html("{}", _name(username, computer))
+    return format_html('{}<span class="rating">{}</span>', _name(username, computer), rating)
+
+
 def _together(names: list[str]) -> str:
     """``alice``, ``alice and bob``, ``alice, bob and carol``."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
@@ -87,9 +106,9 @@ def people(m: Any) -> str:
     if cooperative(m) and result.get("reason") != "victory":
         winners = []  # allies lose together (a resignation may have named a "winner")
     names = [
-        format_html('<span class="winner">{}</span>', _name(u, c))
+        format_html('<span class="winner">{}</span>', _rated_name(m, seat, u, c))
         if seat in winners
-        else format_html("<span>{}</span>", _name(u, c))
+        else format_html("<span>{}</span>", _rated_name(m, seat, u, c))
         if u or c
         else mark_safe("<em>open seat</em>")
         for seat, u, c in _seats(m)
@@ -101,7 +120,7 @@ def people(m: Any) -> str:
 def partners(m: Any) -> str:
     """A row of your own matches: ``vs bob`` (or ``with bob and carol`` for allies)."""
     names = [
-        format_html("{}", u)
+        _rated_name(m, seat, u, c)
         if u
         else format_html("the computer ({})", c)
         if c

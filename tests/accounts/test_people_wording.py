@@ -165,7 +165,7 @@ def test_versus_results_on_the_lobby_from_each_side(client):
         client.force_login(who)
         assert line in text_of(client.get("/")), who.username
     client.force_login(carol)
-    assert "alice vs bob" in text_of(client.get("/u/alice/"))
+    assert "alice 1500? vs bob 1500?" in text_of(client.get("/u/alice/"))  # ratings when seated
 
 
 def test_the_games_api_says_which_games_are_cooperative(client):
