@@ -7,6 +7,9 @@ from typing import Any
 
 from django.db.models import Count
 
+from games.matches.glicko2 import Rating as Glicko
+from games.matches.models import Rating
+from games.matches.ratings import level_ratings
 from games.rules import GAMES
 
 from . import pairing
@@ -47,14 +50,30 @@ def all_by_status(limit: int = 50) -> dict[str, list[Tournament]]:
     }
 
 
-def _entrant_json(e: Entrant, bots: set[int]) -> dict[str, Any]:
+def _entrant_json(e: Entrant, bots: set[int], ratings: dict[Any, tuple[int, bool]]) -> dict[str, Any]:
+    rating, provisional = ratings.get(e.user_id or e.level, (None, False))
     return {
         "id": e.pk,
         "name": e.name,
         "username": e.user.username if e.user_id else None,
         "level": e.level or None,
         "bot": e.user_id in bots,
+        "rating": rating,
+        "provisional": provisional,
     }
+
+
+def _ratings(game: str, entrants: list[Entrant]) -> dict[Any, tuple[int, bool]]:
+    """Each entrant's rating in the game now: users by id, computer levels by name."""
+    users = [e.user_id for e in entrants if e.user_id]
+    found: dict[Any, tuple[int, bool]] = {
+        uid: (round(r), Glicko(r, d).provisional)
+        for uid, r, d in Rating.objects.filter(game=game, user_id__in=users).values_list(
+            "user_id", "rating", "deviation"
+        )
+    }
+    found.update({level: (rating, False) for level, rating in level_ratings().get(game, {}).items()})
+    return found
 
 
 def tournament_json(tournament: Tournament) -> dict[str, Any]:
@@ -63,7 +82,8 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
     bots = {
         e.user_id for e in entrants if e.user_id and getattr(getattr(e.user, "account", None), "bot", False)
     }
-    people = {e.pk: _entrant_json(e, bots) for e in entrants}
+    rated = _ratings(tournament.game, entrants)
+    people = {e.pk: _entrant_json(e, bots, rated) for e in entrants}
     pairings = list(tournament.pairings.select_related("match"))
     games = [
         pairing.Game(p.first_id, p.second_id, p.first_points, p.second_points or 0)
