@@ -26,6 +26,7 @@ from games.matches.selectors import for_seat, public_of
 from . import heartbeat, messages
 from .broadcast import group_name, serve_on
 from .ratelimit import ADDRESSES, USERS, Holders, socket_bucket
+from .token_auth import token_group
 
 MAX_FRAME = 64 * 1024
 
@@ -72,6 +73,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         # In the group before the first state is read, so that no later state is missed.
         self.group = group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        if (token := self.scope.get("api_token")) is not None:  # revoking the token closes it
+            self.token_group = token_group(token)
+            await self.channel_layer.group_add(self.token_group, self.channel_name)
         public = await database_sync_to_async(presence.join)(
             match_id=self.match_id, user=self.user, channel_name=self.channel_name
         )
@@ -97,6 +101,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.held = ()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if hasattr(self, "token_group"):
+            await self.channel_layer.group_discard(self.token_group, self.channel_name)
         if self.present:
             heartbeat.closed(self.channel_name)
             await database_sync_to_async(presence.leave)(

@@ -49,6 +49,7 @@ from .broadcast import serve_on
 from .consumer import MAX_FRAME, ClientGone
 from .lobby_events import send, user_group
 from .ratelimit import ADDRESSES, USERS, Holders, socket_bucket
+from .token_auth import token_group
 
 EXPECTED = 'The event socket only answers {"type": "ping"}.'
 CATCH_UP = 100  # at most this many challenges, and this many matches, on connect
@@ -58,11 +59,6 @@ REMEMBERED = 4096
 def events_group(user_id: int) -> str:
     """The channel group of one user's event sockets."""
     return f"events-{user_id}"
-
-
-def token_group(token_id: int) -> str:
-    """The channel group of the event sockets opened with one API token."""
-    return f"events-token-{token_id}"
 
 
 # -- the events ---------------------------------------------------------------------------
@@ -162,7 +158,7 @@ def on_challenge(sender, challenge: Challenge, **kwargs) -> None:
 
 @receiver(token_revoked, dispatch_uid="realtime.events_socket.revoked")
 def on_token_revoked(sender, token_id: int, **kwargs) -> None:
-    """A token was revoked: the event sockets opened with it close."""
+    """A token was revoked: the sockets opened with it (events and matches) close."""
     send([(token_group(token_id), {"type": "user.signed_out"})])
 
 

@@ -18,6 +18,11 @@ from channels.security.websocket import WebsocketDenier
 from accounts.backends import bearer_token, token_for
 
 
+def token_group(token_id: int) -> str:
+    """The channel group of every socket opened with one API token (revoking it closes them)."""
+    return f"events-token-{token_id}"
+
+
 def _header(scope, name: bytes) -> bytes | None:
     return next((value for key, value in scope.get("headers", ()) if key.lower() == name), None)
 

@@ -265,3 +265,29 @@ async def test_a_tournament_round_tells_each_player_their_game(opener):
         }
         assert round_event["match"] == started_event["match"]
     assert {seen[s]["tournament_round"]["match"]["you"] for s in (sa, sb)} == {0, 1}
+
+
+async def test_a_match_socket_opened_with_a_token_closes_when_the_token_is_revoked(opener):
+    ann, ben = [await db(make_user)(n) for n in ("tka", "tkb")]
+    token, raw = await db(ApiToken.issue)(user=ben, name="bot")
+    match = await db(services.match_create)(user=ann, game="reversi", options={}, opponent="invite", side=0)
+    await db(services.match_join)(match_id=match.pk, user=ben)
+    app = TokenAuthMiddleware(URLRouter(websocket_urlpatterns))
+    ws = WebsocketCommunicator(
+        app, f"/ws/matches/{match.pk}/", headers=[(b"authorization", f"Bearer {raw}".encode())]
+    )
+    ws.scope["user"] = AnonymousUser()
+    assert (await ws.connect(TIMEOUT))[0]
+    first = json.loads(await ws.receive_from(TIMEOUT))
+    assert first["type"] == "state" and first["match"]["you"] == 1  # the token's user, seated
+
+    def revoke() -> int:
+        client = DjangoClient()
+        client.force_login(ben)
+        return client.post(f"/accounts/tokens/{token.pk}/revoke/").status_code
+
+    assert await db(revoke)() == 302
+    while (out := await ws.receive_output(TIMEOUT))["type"] != "websocket.close":
+        pass  # a state about the match may come first
+    assert out["code"] == 4401
+    await ws.disconnect()
