@@ -14,7 +14,6 @@ from contextlib import suppress
 from typing import Any
 
 import orjson
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
@@ -25,10 +24,9 @@ from games.matches.selectors import for_seat, public_of
 
 from . import heartbeat, messages
 from .broadcast import group_name, serve_on
-from .ratelimit import ADDRESSES, USERS, Holders, socket_bucket
+from .ratelimit import ADDRESSES, USERS, socket_bucket
+from .sockets import MAX_FRAME, ClientGone, LimitedSocket
 from .token_auth import token_group
-
-MAX_FRAME = 64 * 1024
 
 # protocol.md's codes, plus cannot_abort and cannot_claim for the extension messages.
 PROTOCOL_CODES = {
@@ -43,19 +41,12 @@ PROTOCOL_CODES = {
     "cannot_claim",
 }
 
-try:  # what daphne's WebSocket protocol raises on a send to a client that has just gone
-    from autobahn.exception import Disconnected as ClientGone
-except ImportError:  # another ASGI server
-    ClientGone = ()
 
-
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
     """One client's socket on one match: players act, spectators watch."""
 
     public: dict[str, Any] | None = None  # the latest public match data, kept current by events
-    held: tuple[tuple[Holders, str], ...] = ()
     present = False  # a presence row records this socket
-    closing = False  # the per-user and per-address counts it holds
 
     async def connect(self) -> None:
         self.match_id: str = self.scope["url_route"]["kwargs"]["match_id"]
@@ -71,11 +62,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         serve_on(asyncio.get_running_loop())
         # In the group before the first state is read, so that no later state is missed.
-        self.group = group_name(self.match_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(group_name(self.match_id))
         if (token := self.scope.get("api_token")) is not None:  # revoking the token closes it
-            self.token_group = token_group(token)
-            await self.channel_layer.group_add(self.token_group, self.channel_name)
+            await self.join(token_group(token))
         public = await database_sync_to_async(presence.join)(
             match_id=self.match_id, user=self.user, channel_name=self.channel_name
         )
@@ -88,43 +77,20 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.show(public)
         await resume(public)  # a turn the server owed before a restart
 
-    def hold(self, holders: Holders, key: str) -> bool:
-        """Count this socket against ``key``'s limit; False when it is full."""
-        if not holders.hold(key):
-            return False
-        self.held += ((holders, key),)
-        return True
-
     async def disconnect(self, code: int) -> None:
-        for holders, key in self.held:
-            holders.release(key)
-        self.held = ()
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        if hasattr(self, "token_group"):
-            await self.channel_layer.group_discard(self.token_group, self.channel_name)
+        await self.leave()
         if self.present:
             heartbeat.closed(self.channel_name)
             await database_sync_to_async(presence.leave)(
                 match_id=self.match_id, channel_name=self.channel_name
             )
 
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its ``aclose_old_connections()`` before each handler: a
-        hop to the database thread for every frame and every group event, where each waits
-        behind the moves of every other socket. The handlers here reach the database only
-        through ``database_sync_to_async``, which closes stale connections around each call."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
-
     # -- client -> server -------------------------------------------------------------
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Rate-limit and decode one frame; anything but a known message is bad_message."""
         if self.closing:  # its session has ended: the close is on its way, nothing else
             return
-        if not (self.bucket.take() and all(holders.take(key) for holders, key in self.held)):
+        if not self.within_rate():
             await self.refuse("rate_limited", "Too many messages: slow down.")
             return
         if text_data is None or len(text_data.encode()) > MAX_FRAME:

@@ -28,11 +28,8 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
-from contextlib import suppress
 from typing import Any
 
-import orjson
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.dispatch import receiver
@@ -46,9 +43,9 @@ from games.matches.selectors import seat_rows
 from games.tournaments.services import round_started
 
 from .broadcast import serve_on
-from .consumer import MAX_FRAME, ClientGone
 from .lobby_events import send, user_group
-from .ratelimit import ADDRESSES, USERS, Holders, socket_bucket
+from .ratelimit import ADDRESSES, USERS, socket_bucket
+from .sockets import PingSocket
 from .token_auth import token_group
 
 EXPECTED = 'The event socket only answers {"type": "ping"}.'
@@ -163,12 +160,10 @@ def on_token_revoked(sender, token_id: int, **kwargs) -> None:
 
 
 # -- the socket ---------------------------------------------------------------------------
-class EventsConsumer(AsyncWebsocketConsumer):
+class EventsConsumer(PingSocket, AsyncWebsocketConsumer):
     """One account's event socket: group events ``events.send`` become its frames."""
 
-    held: tuple[tuple[Holders, str], ...] = ()
-    groups_joined: tuple[str, ...] = ()
-    closing = False
+    EXPECTED = EXPECTED
 
     async def connect(self) -> None:
         """Logged in (session or token) and within the socket limits: join the account's
@@ -189,67 +184,13 @@ class EventsConsumer(AsyncWebsocketConsumer):
         token = self.scope.get("api_token")
         # A token's socket ends with the token; a session's with the session (``user-<id>``
         # hears logouts and password changes; its lobby hints are ignored here).
-        groups = (events_group(user.pk), token_group(token) if token else user_group(user.pk))
-        for group in groups:  # in the groups before the catch-up is read: nothing is missed
-            await self.channel_layer.group_add(group, self.channel_name)
-        self.groups_joined = groups
+        # In the groups before the catch-up is read: nothing is missed.
+        await self.join(events_group(user.pk), token_group(token) if token else user_group(user.pk))
         if token and not await database_sync_to_async(_still_active)(token):
             await self.user_signed_out({})  # revoked while this socket was opening
             return
         for event in await database_sync_to_async(catch_up)(user):
             await self.send_json(event)
-
-    def hold(self, holders: Holders, key: str) -> bool:
-        """Count this socket against ``key``'s limit; False when it is full."""
-        if not holders.hold(key):
-            return False
-        self.held += ((holders, key),)
-        return True
-
-    async def disconnect(self, code: int) -> None:
-        for holders, key in self.held:
-            holders.release(key)
-        self.held = ()
-        for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
-        self.groups_joined = ()
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its database hop before each handler (as the lobby's):
-        the handlers reach the database only through ``database_sync_to_async``."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
-
-    # -- client -> server -----------------------------------------------------------------
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Answer a ping; anything else is ``bad_message`` (the socket stays open)."""
-        if self.closing:
-            return
-        if not (self.bucket.take() and all(holders.take(key) for holders, key in self.held)):
-            await self.error("rate_limited", "Too many messages: slow down.")
-            return
-        if text_data is None or len(text_data.encode()) > MAX_FRAME:
-            await self.error("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
-            return
-        try:
-            content = orjson.loads(text_data)
-        except orjson.JSONDecodeError:
-            await self.error("bad_message", "That frame is not JSON.")
-            return
-        if isinstance(content, dict) and content.get("type") == "ping":
-            await self.send_json({"type": "pong"})
-        else:
-            await self.error("bad_message", EXPECTED)
-
-    async def error(self, code: str, message: str) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message})
-
-    # -- server -> client -----------------------------------------------------------------
-    async def send_json(self, content: dict[str, Any]) -> None:
-        with suppress(ClientGone):
-            await self.send(text_data=orjson.dumps(content).decode())
 
     async def events_send(self, event: dict[str, Any]) -> None:
         """Group event ``events.send``: one event for this account."""
@@ -258,11 +199,6 @@ class EventsConsumer(AsyncWebsocketConsumer):
 
     async def lobby_hint(self, event: dict[str, Any]) -> None:
         """The lobby's hints reach ``user-<id>`` too: not for this socket."""
-
-    async def user_signed_out(self, event: dict[str, Any]) -> None:
-        """The session ended, or the token was revoked: close (4401)."""
-        self.closing = True
-        await self.close(code=4401)
 
 
 def _still_active(token_id: int) -> bool:

@@ -15,8 +15,8 @@ lobby shows nothing of it: each process remembers what it last hinted about a ma
 ply, to move, who sits where) and stays quiet while that is unchanged. Forgetting is safe (one
 hint too many); the remembered values only move forward, so a real change is never skipped.
 
-Logging out or changing one's password closes the user's lobby sockets (4401), as it closes
-their match sockets (``sessions``): hints about their matches stop with their session.
+Logging out or changing one's password closes the user's lobby sockets (4401) with their
+match sockets (``sessions.close_sockets_of``): hints about their matches stop with their session.
 """
 
 from __future__ import annotations
@@ -28,10 +28,6 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
-from django.conf import settings
-from django.contrib.auth.signals import user_logged_out
-from django.db import transaction
-from django.db.models.signals import pre_save
 from django.dispatch import receiver
 
 from games.matches.events import MatchChange, match_changed
@@ -129,27 +125,3 @@ def send(events: list[tuple[str, dict[str, Any]]]) -> None:
         asyncio.run_coroutine_threadsafe(send_all(), loop)
     else:  # no socket has opened in this process yet (a page, the admin, a shell)
         async_to_sync(send_all)()
-
-
-def close_lobby_sockets_of(user_id: int) -> None:
-    """Close every lobby socket of this user (close code 4401)."""
-    send([(user_group(user_id), {"type": "user.signed_out"})])
-
-
-@receiver(user_logged_out, dispatch_uid="realtime.lobby.logout")
-def on_logout(sender, request, user, **kwargs) -> None:
-    """Logging out closes the user's lobby sockets (every session's: they reconnect as who
-    their own session says they are)."""
-    if user is not None:
-        close_lobby_sockets_of(user.pk)
-
-
-@receiver(pre_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="realtime.lobby.password")
-def on_password_change(sender, instance, update_fields=None, **kwargs) -> None:
-    """A new password hash ends the user's other sessions: their lobby sockets close too."""
-    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
-        return
-    before = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
-    if before is not None and before != instance.password:
-        user_id = instance.pk
-        transaction.on_commit(lambda: close_lobby_sockets_of(user_id))

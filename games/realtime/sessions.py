@@ -1,8 +1,9 @@
 """A user's sockets end with their session: logging out, or changing the password (which
 ends the user's other sessions), closes every socket they hold open (close code 4401).
 
-The sockets are found by their presence rows (``games.matches.presence``): every logged-in
-socket has one, with the channel name that reaches it on whichever server process it is.
+Match sockets are found by their presence rows (``games.matches.presence``): every
+logged-in one has one, with the channel name that reaches it on whichever server process it
+is. Lobby sockets (and event sockets opened with the session) are in the group ``user-<id>``.
 """
 
 from __future__ import annotations
@@ -17,21 +18,27 @@ from django.dispatch import receiver
 
 from games.matches.models import Presence
 
+from .lobby_events import send, user_group
+
 
 def close_sockets_of(user_id: int) -> None:
-    """Close every socket of this user, on every server process."""
+    """Close every socket of this user, on every server process: match sockets by their
+    presence rows, lobby and session event sockets through ``user-<id>`` (every session's:
+    they reconnect as who their own session says they are)."""
     layer = get_channel_layer()
     channels = list(
         Presence.objects.filter(user_id=user_id, left_at__isnull=True).values_list("channel_name", flat=True)
     )
-    if layer is None or not channels:
+    if layer is None:
         return
 
     async def close_all() -> None:
         for channel in channels:
             await layer.send(channel, {"type": "user.signed_out"})
 
-    async_to_sync(close_all)()
+    if channels:
+        async_to_sync(close_all)()
+    send([(user_group(user_id), {"type": "user.signed_out"})])
 
 
 @receiver(user_logged_out, dispatch_uid="realtime.logout")

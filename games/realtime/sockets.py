@@ -1,0 +1,109 @@
+"""What every socket of the site shares (match, lobby, events): its places in the per-user
+and per-address limits (``ratelimit``), the groups it joined, and Channels' dispatch without
+its database hop; and, for the lobby and event sockets, the one client message (a ping).
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+import orjson
+from channels.consumer import get_handler_name
+
+from .ratelimit import Holders
+
+MAX_FRAME = 64 * 1024
+
+try:  # what daphne's WebSocket protocol raises on a send to a client that has just gone
+    from autobahn.exception import Disconnected as ClientGone
+except ImportError:  # another ASGI server
+    ClientGone = ()
+
+
+class LimitedSocket:
+    """A mixin for Channels consumers: the limits it holds and the groups it is in are given
+    back on disconnect. Set ``self.bucket`` (``ratelimit.socket_bucket()``) on connect."""
+
+    held: tuple[tuple[Holders, str], ...] = ()
+    groups_joined: tuple[str, ...] = ()
+    closing = False  # its session has ended: the close is on its way, nothing else
+
+    def hold(self, holders: Holders, key: str) -> bool:
+        """Count this socket against ``key``'s limit; False when it is full."""
+        if not holders.hold(key):
+            return False
+        self.held += ((holders, key),)
+        return True
+
+    def within_rate(self) -> bool:
+        """Take one message from this socket's bucket and from every limit it holds."""
+        return self.bucket.take() and all(holders.take(key) for holders, key in self.held)
+
+    async def join(self, *groups: str) -> None:
+        for group in groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined += groups
+
+    async def leave(self) -> None:
+        """Give back the socket's places in the limits and leave its groups."""
+        for holders, key in self.held:
+            holders.release(key)
+        self.held = ()
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        self.groups_joined = ()
+
+    async def disconnect(self, code: int) -> None:
+        await self.leave()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections()`` before each handler: a
+        hop to the database thread for every frame and every group event, where each would
+        wait behind the moves of every match. Handlers reach the database only through
+        ``database_sync_to_async``, which closes stale connections around each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class PingSocket(LimitedSocket):
+    """A socket whose client only pings (lobby, events): anything else is ``bad_message``
+    (the socket stays open); the server sends JSON frames."""
+
+    EXPECTED = 'This socket only answers {"type": "ping"}.'
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closing:
+            return
+        if not self.within_rate():
+            await self.error("rate_limited", "Too many messages: slow down.")
+            return
+        if text_data is None or len(text_data.encode()) > MAX_FRAME:
+            await self.error("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
+            return
+        try:
+            content = orjson.loads(text_data)  # also refuses NaN, Infinity, deep nesting
+        except orjson.JSONDecodeError:
+            await self.error("bad_message", "That frame is not JSON.")
+            return
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+        else:
+            await self.error("bad_message", self.EXPECTED)
+
+    async def error(self, code: str, message: str) -> None:
+        """Tell this socket why its frame was refused (``code`` as on the match socket)."""
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        """Send one JSON frame; a client that has just gone misses nothing (it reads
+        everything again when it reconnects)."""
+        with suppress(ClientGone):
+            await self.send(text_data=orjson.dumps(content).decode())
+
+    async def user_signed_out(self, event: dict[str, Any]) -> None:
+        """The session ended (logout, password change) or the token was revoked: close (4401)."""
+        self.closing = True
+        await self.close(code=4401)
