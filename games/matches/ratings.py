@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from .errors import ServiceError
 from .glicko2 import Rating as Glicko
 from .glicko2 import after_match
 from .models import LevelRating, Match, Rating, RatingChange
@@ -36,6 +37,26 @@ def level_ratings() -> dict[str, dict[str, int]]:
     for game, level, rating in LevelRating.objects.values_list("game", "level", "rating"):
         found.setdefault(game, {})[level] = round(rating)
     return found
+
+
+def check_rated(rules, options: dict[str, Any], opponent: str, rated: Any) -> None:
+    """A match may be rated between people, from the game's own start, in a game played
+    against each other; anything else is casual (bad_options when asked to be rated)."""
+    if type(rated) is not bool:
+        raise ServiceError("bad_options", "Rated must be true or false.", 400, field="rated")
+    if not rated:
+        return
+    reason = (
+        "Matches against the computer are casual."
+        if opponent == Match.Visibility.COMPUTER
+        else f"{rules.name} is played together: it is never rated."
+        if rules.cooperative
+        else "Matches from a custom start position are casual."
+        if rules.custom_start(options)
+        else None
+    )
+    if reason:
+        raise ServiceError("bad_options", reason, 400, field="rated")
 
 
 def rate(match: Match) -> None:

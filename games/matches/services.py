@@ -20,6 +20,7 @@ from games.ai import levels as computer_levels
 from games.rules import GAMES, IllegalMove, OptionError
 
 from . import clocks, ratings
+from .endings import OVER, end, finish_by_time, labels, running, stop_clocks, tick, time_is_up, winner_besides
 from .errors import ServiceError
 from .events import announce
 from .models import Match, Move, Seat
@@ -40,9 +41,6 @@ def _locked(match_id: str, user) -> Match:
     user_id = user.pk if user is not None and user.is_authenticated else None
     match.user_seat = next((seat for seat, _, uid, _ in seat_rows(match) if user_id and uid == user_id), None)
     return match
-
-
-OVER = (Match.Status.FINISHED, Match.Status.ABORTED)
 
 
 def _players_seat(match: Match) -> int:
@@ -93,65 +91,10 @@ def _start(match: Match) -> None:
     state = _apply_forced(match, match.state)
     _finish_if_over(match, state)
     match.state = state
-    running = _running(match)
-    fields = clocks.start(match.time_control, match.rules.seat_count(match.options), running, timezone.now())
+    seats = match.rules.seat_count(match.options)
+    fields = clocks.start(match.time_control, seats, running(match), timezone.now())
     for name, value in fields.items():
         setattr(match, name, value)
-
-
-def _running(match: Match) -> list[int]:
-    """The seats whose clock runs: those to move while the match is active."""
-    return match.rules.to_move(match.state) if match.status == Match.Status.ACTIVE else []
-
-
-def _stop_clocks(match: Match, was_running: list[int], now) -> None:
-    """The match ended at ``now``: the clocks stop where they are."""
-    if match.time_control is not None:
-        match.clock_ms = clocks.stopped(match.clock_ms, match.clock_since, was_running, now)
-    match.clock_since = match.deadline = None
-
-
-def _time_is_up(match: Match, now) -> bool:
-    return match.status == Match.Status.ACTIVE and match.deadline is not None and match.deadline <= now
-
-
-def _end(
-    match: Match, now, *, winner: int | None, reason: str, message: str, draw: bool = False, **extra
-) -> None:
-    """The match is over at ``now`` without the rules' own end (resign, time, abandoned):
-    store the protocol's result and stop the clocks where they are."""
-    was_running = _running(match)
-    match.status = Match.Status.FINISHED
-    match.result = {
-        "winner": winner,
-        "winners": [] if winner is None else [winner],
-        "draw": draw,
-        "reason": reason,
-        **extra,
-        "score": {},
-        "message": message,
-    }
-    match.finished_at = now
-    _stop_clocks(match, was_running, now)
-
-
-def _other(match: Match, seats: list[int]) -> int | None:
-    """The one seat not in ``seats`` (it wins); None in a co-operative game or with more."""
-    others = [s for s in range(match.rules.seat_count(match.options)) if s not in seats]
-    return others[0] if len(others) == 1 and not match.rules.cooperative else None
-
-
-def _labels(match: Match, seats: list[int]) -> str:
-    return " and ".join(match.rules.player_label(s) for s in seats)
-
-
-def _finish_by_time(match: Match, now) -> None:
-    """Whoever's clock ran out loses (two seats: the other one wins; a team loses together)."""
-    out = clocks.flagged(match.clock_ms, match.clock_since, _running(match), now) or _running(match)[:1]
-    message = f"{_labels(match, out)} ran out of time."
-    _end(match, now, winner=_other(match, out), reason="time", message=message, timed_out=out)
-    for seat in out:
-        match.clock_ms[seat] = 0
 
 
 def _seat_levels(game: str, opponent: str, level: Any, seats: int) -> list[str]:
@@ -179,26 +122,6 @@ def _clean_side(side: Any, seats: int, opponent: str) -> int | None:
     if not 0 <= number < seats:
         raise ServiceError("bad_options", f"Side must be 0..{seats - 1} or random.", 400, field="side")
     return number
-
-
-def _check_rated(rules, options: dict[str, Any], opponent: str, rated: Any) -> None:
-    """A match may be rated between people, from the game's own start, in a game played
-    against each other; anything else is casual (bad_options when asked to be rated)."""
-    if type(rated) is not bool:
-        raise ServiceError("bad_options", "Rated must be true or false.", 400, field="rated")
-    if not rated:
-        return
-    reason = (
-        "Matches against the computer are casual."
-        if opponent == Match.Visibility.COMPUTER
-        else f"{rules.name} is played together: it is never rated."
-        if rules.cooperative
-        else "Matches from a custom start position are casual."
-        if rules.custom_start(options)
-        else None
-    )
-    if reason:
-        raise ServiceError("bad_options", reason, 400, field="rated")
 
 
 def match_create(
@@ -231,7 +154,7 @@ def match_create(
     levels = _seat_levels(game, opponent, level, seats)
     side = _clean_side(side, seats, opponent)
     time_control = clocks.clean(clock)
-    _check_rated(rules, cleaned, opponent, rated)
+    ratings.check_rated(rules, cleaned, opponent, rated)
     seed = random.SystemRandom().randrange(2**31)
     with transaction.atomic():
         match = Match.objects.create(
@@ -302,9 +225,9 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
             seat = _players_seat(match)
         _refuse_if_over(match)
         now = timezone.now()
-        late = _time_is_up(match, now)
+        late = time_is_up(match, now)
         if late:
-            _finish_by_time(match, now)
+            finish_by_time(match, now)
             match.save()
             ratings.rate(match)  # a rated match that ended: both ratings change with it
             announce(match)
@@ -338,7 +261,7 @@ def _play(match: Match, seat: int, person: bool, ply: Any, move: Any, now) -> No
         state = _apply_forced(match, state)
         _finish_if_over(match, state)
         match.state = state
-        _tick(match, was_running, seat, now)
+        tick(match, was_running, seat, now)
         Move.objects.create(**played, match=match, clock_ms=match.clock_ms or None)
     except IntegrityError:
         raise ServiceError("stale_ply", "Another move was stored for this ply first.", 409) from None
@@ -347,30 +270,15 @@ def _play(match: Match, seat: int, person: bool, ply: Any, move: Any, now) -> No
     announce(match, last_move=played if match.ply == played["ply"] else UNKNOWN)
 
 
-def _tick(match: Match, was_running: list[int], mover: int, now) -> None:
-    """After a move at ``now``: charge the running clocks, then run those of the seats to
-    move (or stop them all if the match is over)."""
-    if match.time_control is None:
-        return
-    if match.status in OVER:
-        _stop_clocks(match, was_running, now)
-        return
-    fields = clocks.after_move(
-        match.time_control, match.clock_ms, match.clock_since, was_running, mover, _running(match), now
-    )
-    for name, value in fields.items():
-        setattr(match, name, value)
-
-
 def match_flag(*, match_id: str) -> Match | None:
     """End the match by time if a clock has run out (decided once: under the row lock, the
     first caller finds the deadline passed, the others find the match over)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         now = timezone.now()
-        if match is None or not _time_is_up(match, now):
+        if match is None or not time_is_up(match, now):
             return None
-        _finish_by_time(match, now)
+        finish_by_time(match, now)
         match.save()
         ratings.rate(match)  # a rated match that ended: both ratings change with it
         announce(match)
@@ -386,12 +294,13 @@ def match_resign(*, match_id: str, user) -> Match:
         _refuse_if_over(match)
         now = timezone.now()
         if match.status == Match.Status.WAITING or not match.moves.filter(forced=False).exists():
-            _stop_clocks(match, _running(match), now)
+            stop_clocks(match, running(match), now)
             match.status, match.finished_at = Match.Status.ABORTED, now
         else:
             # Two seats: the other one wins. More (co-operative): the team gives up together.
-            message = f"{_labels(match, [seat])} resigned."
-            _end(match, now, winner=_other(match, [seat]), reason="resign", message=message, resigned=seat)
+            message = f"{labels(match, [seat])} resigned."
+            winner = winner_besides(match, [seat])
+            end(match, now, winner=winner, reason="resign", message=message, resigned=seat)
         match.save()
         ratings.rate(match)  # a rated match that ended: both ratings change with it
         announce(match)
@@ -413,8 +322,8 @@ def match_claim(*, match_id: str, user, draw: bool = False) -> Match:
                 f" You may claim from {clocks.iso(when)}." if when is not None and seat not in gone else ""
             )
             raise ServiceError("cannot_claim", f"Nobody to move has been away long enough.{later}", 409)
-        message = f"{_labels(match, gone)} left the game."
-        _end(
+        message = f"{labels(match, gone)} left the game."
+        end(
             match,
             now,
             winner=None if draw else seat,
@@ -442,10 +351,10 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
                 )
         elif match.status in OVER:
             return match
-        now, was_running = timezone.now(), _running(match)
+        now, was_running = timezone.now(), running(match)
         match.status = Match.Status.ABORTED
         match.finished_at = now
-        _stop_clocks(match, was_running, now)
+        stop_clocks(match, was_running, now)
         match.save()
         announce(match)
     return match
