@@ -90,7 +90,7 @@ class Position:
         result = None
         if outcome is not None:
             result = {**outcome.as_dict(), "message": game.result_message(outcome)}
-        seats = len(state["warriors"]) if self.slug == "journey" else game.seats[0]
+        seats = game.seat_count(self.options)
         players = [
             {
                 "seat": seat,
