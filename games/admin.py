@@ -1,5 +1,6 @@
 """Admin: matches (filters, moves inline read-only, abort action), the computer levels'
-ratings (read-only, "measure again" in the background). Pure configuration."""
+ratings (read-only, "measure again" in the background), tournaments, and the notifications
+sent (read-only). Pure configuration."""
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -13,6 +14,7 @@ from games.autoplay.tasks_levels import rate_levels_task
 from games.matches import services
 from games.matches.models import LevelRating, Match, Move, Seat
 from games.matches.replays import positions
+from games.notifications.models import Notification
 from games.tournaments import services as tournament_services
 from games.tournaments.models import Entrant, Tournament
 
@@ -181,3 +183,22 @@ class TournamentAdmin(admin.ModelAdmin):
     readonly_fields = ("status", "round", "rounds", "created_by", "created_at", "finished_at")
     inlines = [EntrantInline]
     actions = [cancel_tournaments]
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    """What the site told whom (support questions: "I never got my turn e-mail")."""
+
+    list_display = ("created_at", "user", "kind", "text", "read_at", "emailed_at")
+    list_filter = ("kind", ("read_at", admin.EmptyFieldListFilter))
+    search_fields = ("user__username", "text")
+    list_select_related = ("user",)
+    fields = ("user", "kind", "text", "url", "match", "created_at", "read_at", "emailed_at")
+    readonly_fields = fields
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request) -> bool:
+        return False  # written by the site's events only
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

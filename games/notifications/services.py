@@ -23,6 +23,7 @@ Kind = Notification.Kind
 EMAIL_KINDS = {Kind.TURN: "turn", Kind.LOW_TIME: "low_time"}
 UNSUBSCRIBE_SALT = "games.notifications.unsubscribe"
 LIST_SIZE = 50
+KEEP = 200  # notifications a user keeps: older ones go when a new one arrives
 
 
 def notify(
@@ -33,7 +34,20 @@ def notify(
     notification, created = Notification.objects.get_or_create(
         user_id=user_id, kind=kind, match=match, key=key, defaults={"text": text[:300], "url": url}
     )
-    return notification if created else None
+    if not created:
+        return None
+    _prune(user_id)
+    return notification
+
+
+def _prune(user_id: int) -> None:
+    """Keep the user's newest ``KEEP`` notifications (the list shows 50), so that a long-time
+    player's rows do not grow without end. Only old events go, which are never announced
+    again (``receivers.RECENT``), so the once-per-event constraint keeps its meaning."""
+    mine = Notification.objects.filter(user_id=user_id)
+    oldest_kept = mine.order_by("-pk").values_list("pk", flat=True)[KEEP - 1 : KEEP]
+    if len(oldest_kept) == 1:
+        mine.filter(pk__lt=oldest_kept[0]).delete()
 
 
 def unread_count(*, user) -> int:

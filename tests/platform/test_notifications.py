@@ -15,6 +15,7 @@ import re
 import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.core import mail, signing
 from django.test import Client
@@ -201,6 +202,21 @@ def test_a_process_new_to_an_old_match_tells_nothing():
     receivers._last.clear()
     match_changed.send(sender=Match, change=MatchChange(fresh(match)))  # e.g. a socket came
     assert Notification.objects.count() == 0
+
+
+def test_a_user_keeps_only_the_newest_notifications(monkeypatch):
+    monkeypatch.setattr(notes, "KEEP", 5)
+    match, alice, bob = pair()
+    other = make_user("carol")
+    made = [
+        notes.notify(user_id=alice.pk, kind=Kind.INVITED, match=match, key=str(n), text=f"n{n}", url="/")
+        for n in range(8)
+    ]
+    notes.notify(user_id=other.pk, kind=Kind.INVITED, match=match, key="0", text="c0", url="/")
+    kept = Notification.objects.filter(user=alice, kind=Kind.INVITED)
+    assert sorted(kept.values_list("text", flat=True)) == ["n3", "n4", "n5", "n6", "n7"]
+    assert {n.pk for n in made[3:]} == set(kept.values_list("pk", flat=True))
+    assert Notification.objects.filter(user=other).count() == 1  # nobody else's rows go
 
 
 # -- low time ------------------------------------------------------------------------------
@@ -395,3 +411,22 @@ def test_a_challenge_notifies_the_player_challenged_once():
     found = Notification.objects.filter(user=bob, kind=Notification.Kind.INVITED)
     assert [(n.text, n.url) for n in found] == [("cha challenged you to Reversi", "/u/chb/#challenges")]
     assert not Notification.objects.filter(user=ann).exists()
+
+
+def test_staff_read_the_notifications_in_the_admin_but_cannot_write_them():
+    match, alice, bob = pair(join=False)
+    services.match_join(match_id=match.pk, user=bob)
+    staff = get_user_model().objects.create_superuser("root", "", "pw-for-the-test")
+    client = Client()
+    client.force_login(staff)
+    listing = client.get("/admin/games/notification/?kind=joined")
+    assert listing.status_code == 200 and "bob joined your Reversi match" in listing.content.decode()
+    (joined,) = of(alice, Kind.JOINED)
+    page = client.get(f"/admin/games/notification/{joined.pk}/change/")
+    assert page.status_code == 200 and "bob joined your Reversi match" in page.content.decode()
+    assert client.get("/admin/games/notification/add/").status_code == 403
+    client.post(f"/admin/games/notification/{joined.pk}/change/", {"text": "changed"})
+    assert of(alice, Kind.JOINED)[0].text == "bob joined your Reversi match"
+    player = Client()
+    player.force_login(alice)
+    assert player.get("/admin/games/notification/").status_code == 302  # to the admin's login
