@@ -1,0 +1,131 @@
+// Alpha Battle's battle: both setups with the struck letters, the table of rounds and the
+// running score; a live page that sees the reveal plays the rounds out one by one.
+
+import {personName, possessive, resultText} from "../../js/match_info.js";
+import {NAMES, button, el, lettersRow, orderLine, seatName} from "./helpers.js";
+import {paintSeats, seatIcon} from "./seats.js";
+
+const ROUND_MS = 400;
+export const animating = new Set(); // ids of matches whose battle is still being played out
+
+export function buildBattle(view, match, animate) {
+  const board = match.board;
+  const section = el("section", "ab-battle");
+  const setups = el("div", "ab-setups");
+  [0, 1].forEach((seat) => {
+    const setup = board.setups[seat];
+    const struck = board.removed?.[seat] || [];
+    const block = el("div", `ab-setup-view s${seat}`);
+    const head = el("h3");
+    const whose = possessive(match, seat, {capitalise: true});
+    const striker = personName(match, 1 - seat, {capitalise: true});
+    head.append(seatIcon(seat), document.createTextNode(` ${whose} letters`));
+    block.append(
+      head,
+      lettersRow(setup.letters, struck, `${whose} letters; struck by ${personName(match, 1 - seat)}: positions ${struck.join(", ")}`),
+      el("p", "ab-console", orderLine(match, seat, setup)),
+      el("p", "ab-detail", `${striker} struck positions ${struck.join(", ")}, leaving `),
+    );
+    const left = el("span", "ab-mono", board.reduced?.[seat] ?? "");
+    block.lastElementChild.append(left, document.createTextNode("."));
+    setups.append(block);
+  });
+
+  const duelsHead = el("div", "ab-duels-head");
+  const title = el("h3", null, "The 16 rounds");
+  title.textContent = `The ${board.rounds.length} rounds`;
+  const progress = el("span", "ab-progress");
+  progress.setAttribute("aria-live", "polite");
+  const showAll = button("Show all", "button small");
+  showAll.dataset.action = "show-all";
+  duelsHead.append(title, progress, showAll);
+
+  const table = el("table", "ab-rounds");
+  const caption = el(
+    "caption",
+    "visually-hidden",
+    `Rounds: the letters of ${seatName(match, 0)} (P) and ${seatName(match, 1)} (Q), their ASCII codes, the points won and the running score`,
+  );
+  const thead = el("thead");
+  const hr = el("tr");
+  for (const h of ["#", "P", "Q", "Points", "Score"]) {
+    const th = el("th", null, h);
+    th.scope = "col";
+    hr.append(th);
+  }
+  thead.append(hr);
+  const tbody = el("tbody");
+  const rows = board.rounds.map((r) => {
+    const tr = el("tr");
+    const n = el("th", null, String(r.round));
+    n.scope = "row";
+    const cells = [0, 1].map((seat) => {
+      const td = el("td", "ab-duel-cell");
+      const tile = el("span", `ab-tile ab-duel s${seat}${r.winner === seat ? " won" : ""}${r.winner === null ? " tie" : ""}`);
+      tile.append(el("span", "ab-letter", r.letters[seat]));
+      td.append(tile, el("span", "ab-ascii", String(r.ascii[seat])));
+      return td;
+    });
+    const points = el("td", "ab-points", r.winner === null ? "= 0" : `+${r.points} ${NAMES[r.winner]}`);
+    if (r.winner !== null) points.classList.add(`s${r.winner}`);
+    const score = el("td", "ab-running", `${r.score.P} – ${r.score.Q}`);
+    tr.append(n, ...cells, points, score);
+    tbody.append(tr);
+    return tr;
+  });
+  table.append(caption, thead, tbody);
+  const tableWrap = el("div", "ab-table-wrap");
+  tableWrap.append(table);
+
+  const message = el("p", "ab-message");
+  message.setAttribute("aria-live", "polite");
+  section.append(setups, duelsHead, tableWrap, message);
+  view.body.append(section);
+
+  const battle = {rows, progress, showAll, message, total: board.rounds.length, shown: board.rounds.length, timer: null, board};
+  showAll.addEventListener("click", () => finish(view));
+  if (animate && battle.total) {
+    battle.shown = 0;
+    animating.add(view.matchId);
+    battle.timer = setInterval(() => {
+      battle.shown += 1;
+      if (battle.shown >= battle.total) finish(view);
+      else paintBattle(view);
+    }, ROUND_MS);
+  }
+  return battle;
+}
+
+export function paintBattle(view) {
+  const battle = view.battle;
+  const board = view.match?.board || battle.board;
+  const done = battle.shown >= battle.total;
+  battle.rows.forEach((tr, i) => {
+    const on = i < battle.shown;
+    tr.classList.toggle("pending", !on);
+    tr.classList.toggle("current", on && i === battle.shown - 1 && !done);
+    tr.setAttribute("aria-hidden", on ? "false" : "true");
+  });
+  battle.progress.textContent = done ? "" : `Round ${battle.shown} of ${battle.total}`;
+  battle.showAll.hidden = done;
+  battle.message.textContent = done ? (view.match?.result ? resultText(view.match) : "") || "" : "";
+  battle.message.hidden = !done;
+  paintSeats(view, view.match);
+}
+
+function finish(view) {
+  const battle = view.battle;
+  if (!battle) return;
+  const wasAnimating = animating.has(view.matchId);
+  stopAnimation(view);
+  battle.shown = battle.total;
+  paintBattle(view);
+  if (wasAnimating) view.root.dispatchEvent(new CustomEvent("board-settled", {bubbles: true}));
+}
+
+export function stopAnimation(view) {
+  if (!view) return;
+  if (view.battle?.timer) clearInterval(view.battle.timer);
+  if (view.battle) view.battle.timer = null;
+  animating.delete(view.matchId);
+}

@@ -1,0 +1,101 @@
+// Journey's "Messages" panel: this round's and the previous round's console lines told for
+// people ("bob's turn: at (3,4), health 40.", "bob chose (5,6).", "bob (W1): ...").
+
+import {personName, possessive, verb} from "../../js/match_info.js";
+import {div} from "./helpers.js";
+
+export function paintLog(view, match) {
+  const data = match.board;
+  const names = (match.players || []).map((p) => [p.username, p.computer]);
+  const key = JSON.stringify([data.round, data.previous_log, data.log, match.you, names]);
+  if (key === view.logKey) return;
+  view.logKey = key;
+  const blocks = [];
+  if (data.previous_log?.length) blocks.push(logBlock(`Round ${data.round - 1}`, data.previous_log, match));
+  blocks.push(logBlock(`Round ${data.round}${data.result ? "" : " (now)"}`, data.log || [], match));
+  view.log.replaceChildren(...blocks);
+  view.log.scrollTop = view.log.scrollHeight;
+}
+
+function logBlock(title, lines, match) {
+  const block = div("jy-log-block");
+  const h = document.createElement("h3");
+  h.textContent = title;
+  const list = document.createElement("ol");
+  const shown = toldForPeople(lines, match);
+  if (!shown.length) {
+    const li = document.createElement("li");
+    li.className = "jy-line quiet";
+    li.textContent = "Nothing yet.";
+    list.append(li);
+  }
+  for (const {kind, speaker, text} of shown) {
+    const li = document.createElement("li");
+    li.className = `jy-line ${kind}`;
+    if (speaker) {
+      const b = document.createElement("b");
+      b.textContent = `${speaker}: `;
+      li.append(b, document.createTextNode(text));
+    } else li.textContent = text;
+    list.append(li);
+  }
+  block.append(h, list);
+  return block;
+}
+
+// A round's console lines told for people: the turn's opening prompt becomes "bob's turn:
+// at (3,4), health 40."; the typed target and answers become "bob chose (5,6)." and "bob
+// answered yes."; a warrior speaks under their player's name; the option lines go.
+function toldForPeople(lines, match) {
+  const out = [];
+  let seat = null; // whose turn the lines are about
+  const who = (s) => personName(match, s, {capitalise: true});
+  for (const line of lines) {
+    if (isOptionLine(line) || line.startsWith("Specify your target")) continue;
+    const hi = /^Hi, W(\d+)\. Your position is \((\d+),(\d+)\) and health is (-?\d+)\.$/.exec(line);
+    if (hi) {
+      seat = Number(hi[1]);
+      out.push({kind: "prompt", text: `${possessive(match, seat, {capitalise: true})} turn: at (${hi[2]},${hi[3]}), health ${hi[4]}.`});
+      continue;
+    }
+    const kind = lineKind(line);
+    if (kind === "input") {
+      const subject = seat === null ? "The warrior" : who(seat);
+      const answer = {1: "yes", 2: "no"}[line];
+      out.push({kind, text: answer ? `${subject} answered ${answer}.` : `${subject} chose (${line.split(" ").join(",")}).`});
+      continue;
+    }
+    const killed = /^Very sorry, W(\d+) has been killed\.$/.exec(line);
+    if (killed) {
+      const s = Number(killed[1]);
+      out.push({kind, text: `${who(s)} ${verb(match, s, "were", "was")} killed.`});
+      continue;
+    }
+    const away = /^\(W(\d+) is away: the turn is skipped\.\)$/.exec(line);
+    if (away) {
+      const s = Number(away[1]);
+      out.push({kind, text: `${who(s)} ${verb(match, s, "are", "is")} away: the turn is skipped.`});
+      continue;
+    }
+    const said = /^([MEWP])(\d+): (.*)$/.exec(line);
+    if (said) {
+      const name = said[1] === "W" ? `${who(Number(said[2]))} (W${said[2]})` : `${said[1]}${said[2]}`;
+      out.push({kind, speaker: name, text: said[3]});
+      continue;
+    }
+    out.push({kind, text: line});
+  }
+  return out;
+}
+
+// The console's lines, by kind (only for how they look).
+function lineKind(line) {
+  if (/^\d+ \d+$/.test(line) || /^[12]$/.test(line)) return "input";
+  if (/^Hi, W\d+\. /.test(line) || line.startsWith("Specify your target")) return "prompt";
+  if (/^Congratulations|^Unfortunately|^Very sorry/.test(line)) return "event";
+  return "msg";
+}
+
+export function isOptionLine(line) {
+  return /^[12]\. (Yes|No)$/.test(line) || /You now have following options:\s*$/.test(line);
+}

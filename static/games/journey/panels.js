@@ -1,0 +1,119 @@
+// Journey's text around the board: the head (round, whose turn, monsters left, the end),
+// the legend of the pictures, and the side panels' warriors list (health bar, crystals).
+
+import {personName, possessive, resultText} from "../../js/match_info.js";
+import {KIND, div, playerName, span} from "./helpers.js";
+import {icon, seatColour} from "./icons.js";
+
+const HEALTH_BAR_MAX = 40; // the scale of the health bars (the cap of journey.md)
+
+export function buildLegend() {
+  const legend = div("jy-legend");
+  legend.setAttribute("aria-label", "Legend");
+  for (const [letter, text] of [
+    ["M", "Monster · damage power once met"],
+    ["E", "Elf · magic power once met"],
+    ["W", "Warrior"],
+    ["P", "Life potion"],
+  ]) {
+    const item = span("jy-legend-item");
+    item.dataset.kind = KIND[letter];
+    item.append(icon(letter, "jy-legend-icon"), document.createTextNode(text));
+    legend.append(item);
+  }
+  return legend;
+}
+
+// The side panels: the warriors (painted by paintWarriors) and the messages (log.js).
+export function buildPanels() {
+  const panels = div("jy-panels");
+  const warriorsBox = document.createElement("section");
+  warriorsBox.className = "jy-warriors";
+  warriorsBox.setAttribute("aria-labelledby", "jy-warriors-title");
+  const wTitle = document.createElement("h2");
+  wTitle.id = "jy-warriors-title";
+  wTitle.textContent = "Warriors";
+  const warriorList = document.createElement("ul");
+  warriorsBox.append(wTitle, warriorList);
+
+  const logBox = document.createElement("section");
+  logBox.className = "jy-logbox";
+  logBox.setAttribute("aria-labelledby", "jy-log-title");
+  const lTitle = document.createElement("h2");
+  lTitle.id = "jy-log-title";
+  lTitle.textContent = "Messages";
+  const log = div("jy-log");
+  log.tabIndex = 0;
+  log.setAttribute("role", "log");
+  log.setAttribute("aria-label", "Messages of this round and the previous one");
+  logBox.append(lTitle, log);
+  panels.append(warriorsBox, logBox);
+  return {panels, warriorList, log};
+}
+
+export function paintHead(view, match, canTarget) {
+  const data = match.board;
+  const {round, turn, left} = view.head;
+  round.textContent = `Round ${data.round}`;
+  left.textContent = `Monsters left: ${data.monsters_left ?? "?"}`;
+  let text;
+  const mover = data.turn;
+  const you = match.you ?? null;
+  if (data.result) text = data.result === "victory" ? "Victory!" : "Defeat";
+  else if (match.status === "waiting") text = "Waiting for players to join…";
+  else if (match.status === "aborted") text = "Match aborted";
+  else if (data.question) {
+    const q = data.question;
+    text = q.seat === you ? `${q.speaker} is talking to you: answer below` : `${q.speaker} is talking to ${personName(match, q.seat)} (W${q.seat})`;
+  } else if (mover === you && you !== null) text = canTarget ? "Your turn: pick a target cell" : "Your turn";
+  else if (mover !== null && mover !== undefined) text = `${possessive(match, mover, {capitalise: true})} turn (W${mover})`;
+  else text = "";
+  turn.textContent = text;
+  turn.classList.toggle("yours", mover === you && you !== null && !data.result && match.status === "active");
+  view.wrap.dataset.turn = mover ?? "";
+
+  view.end.hidden = !data.result;
+  view.end.className = `jy-end ${data.result || ""}`;
+  // The end as the result panel words it, for allies ("You all won: every monster is gone").
+  view.end.textContent = data.result ? resultText(match.result ? match : {...match, result: {reason: data.result, winners: [], draw: false}}) : "";
+}
+
+export function paintWarriors(view, match) {
+  const data = match.board;
+  const you = match.you ?? null;
+  const items = (data.warriors || []).map((w) => {
+    const li = document.createElement("li");
+    li.className = "jy-warrior";
+    li.classList.toggle("dead", !w.alive);
+    li.classList.toggle("you", w.seat === you);
+    li.classList.toggle("to-move", data.turn === w.seat && !data.result && match.status === "active");
+    li.style.setProperty("--jy-seat", seatColour(w.seat));
+    const pic = icon("W", "jy-warrior-icon");
+    const name = span("jy-warrior-name");
+    name.append(document.createTextNode(`${w.name} · ${playerName(match, w.seat)}`));
+    if (w.seat === you) name.append(span("you-tag", "you"));
+    if (!w.alive) name.append(span("jy-dead-tag", "fallen"));
+    else if (data.turn === w.seat && !data.result && match.status === "active") name.append(span("jy-move-tag", "to move"));
+    const health = Math.max(0, w.health);
+    const bar = div("jy-bar");
+    bar.setAttribute("role", "img");
+    bar.setAttribute("aria-label", `health ${health} of ${HEALTH_BAR_MAX}`);
+    const fill = span("jy-bar-fill");
+    const ratio = Math.min(1, health / HEALTH_BAR_MAX);
+    fill.style.width = `${ratio * 100}%`;
+    fill.classList.toggle("low", ratio <= 0.25);
+    fill.classList.toggle("mid", ratio > 0.25 && ratio <= 0.5);
+    bar.append(fill);
+    const stats = div("jy-stats");
+    const hp = span("jy-stat");
+    hp.append(icon("heart", "jy-stat-icon"), span(null, `${health}/${HEALTH_BAR_MAX}`));
+    const gems = span("jy-stat");
+    gems.setAttribute("aria-label", `${w.crystals} magic crystals`);
+    gems.append(icon("crystal", "jy-stat-icon"), span(null, String(w.crystals)));
+    const pos = span("jy-pos", w.alive && w.pos ? `at (${w.pos[0]},${w.pos[1]})` : "");
+    stats.append(hp, gems, pos);
+    li.append(pic, name, bar, stats);
+    return li;
+  });
+  view.warriorList.replaceChildren(...items);
+}
