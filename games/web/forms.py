@@ -1,4 +1,5 @@
-"""The create-a-match form: built from every game's option schema, validated by the rules."""
+"""The create forms of a match and of a tournament: their game options are built from the
+games' option schemas (``GameOptionsForm``) and validated by the rules."""
 
 from __future__ import annotations
 
@@ -25,7 +26,81 @@ def _time_choices() -> list[tuple[str, str]]:
     return [("", "Untimed"), *realtime, ("custom", "Custom realtime…"), *days]
 
 
-class MatchCreateForm(forms.Form):
+def tournament_games() -> list[str]:
+    """The games a tournament can be of: two opponents, not co-operative."""
+    return [slug for slug, g in GAMES.items() if not g.cooperative and g.seats[0] <= 2 <= g.seats[1]]
+
+
+class GameOptionsForm(forms.Form):
+    """A form with a ``game`` choice and a field for every option of each offered game: the one
+    place a game's option schema becomes form fields and the chosen game's posted values
+    become its options (``cleaned_data["options"]``, checked by the game's rules).
+    Subclasses declare ``game``: its choices are the games offered."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for slug in self.offered_games():
+            for name, opt in GAMES[slug].options.items():
+                label = opt.label or name
+                if opt.type == "choice":
+                    field = forms.ChoiceField(label=label, choices=[(c, c) for c in opt.choices or ()])
+                elif opt.type == "text":
+                    field = forms.CharField(label=label, widget=forms.TextInput)
+                else:
+                    field = WIDGETS[opt.type](label=label)
+                field.required = False
+                field.initial = opt.default
+                field.help_text = opt.help
+                if opt.type == "int":
+                    field.widget.attrs.update({"min": opt.min, "max": opt.max})
+                self.fields[option_field_name(slug, name)] = field
+
+    def offered_games(self) -> list[str]:
+        """The slugs of the ``game`` field's choices."""
+        return [str(slug) for slug, _ in self.fields["game"].choices]
+
+    def game_fields(self, slug: str) -> list[forms.BoundField]:
+        """The bound option fields of one game, for its fieldset."""
+        return [self[option_field_name(slug, name)] for name in GAMES[slug].options]
+
+    def raw_options(self) -> dict[str, Any]:
+        """The chosen game's options as posted (the rules coerce them; checkboxes as booleans)."""
+        slug = self.cleaned_data["game"]
+        return {
+            name: self.data.get(option_field_name(slug, name))
+            for name in GAMES[slug].options
+            if GAMES[slug].options[name].type != "bool"
+        } | {
+            name: self.cleaned_data.get(option_field_name(slug, name))
+            for name, opt in GAMES[slug].options.items()
+            if opt.type == "bool"
+        }
+
+    def add_option_error(self, name: str | None, message: str) -> bool:
+        """Show ``message`` on the chosen game's option ``name``; False (nothing added) when
+        ``name`` is not one of its options."""
+        slug = self.cleaned_data.get("game")
+        if slug not in GAMES or name not in GAMES[slug].options:
+            return False
+        field = option_field_name(slug, name)
+        # the field's label already introduces its errors (and the summary's links)
+        self.add_error(field, message.removeprefix(f"{self.fields[field].label}: "))
+        return True
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        slug = data.get("game")
+        if not slug:
+            return data
+        try:
+            data["options"] = GAMES[slug].clean_options(self.raw_options())
+        except OptionError as exc:
+            if not self.add_option_error(exc.field, str(exc)):
+                self.add_error(None, str(exc))
+        return data
+
+
+class MatchCreateForm(GameOptionsForm):
     rated = forms.BooleanField(required=False)
     time_control = forms.ChoiceField(choices=_time_choices(), required=False, label="Time control")
     clock_minutes = forms.IntegerField(
@@ -43,40 +118,6 @@ class MatchCreateForm(forms.Form):
         choices=[("random", "Random")] + [(str(n), f"Seat {n}") for n in range(4)] + [("watch", "Watch")],
         initial="random",
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for slug, game in GAMES.items():
-            for name, opt in game.options.items():
-                label = opt.label or name
-                if opt.type == "choice":
-                    field = forms.ChoiceField(label=label, choices=[(c, c) for c in opt.choices or ()])
-                elif opt.type == "text":
-                    field = forms.CharField(label=label, widget=forms.TextInput)
-                else:
-                    field = WIDGETS[opt.type](label=label)
-                field.required = False
-                field.initial = opt.default
-                field.help_text = opt.help
-                if opt.type == "int":
-                    field.widget.attrs.update({"min": opt.min, "max": opt.max})
-                self.fields[option_field_name(slug, name)] = field
-
-    def game_fields(self, slug: str) -> list[forms.BoundField]:
-        """The bound option fields of one game, for its fieldset."""
-        return [self[option_field_name(slug, name)] for name in GAMES[slug].options]
-
-    def raw_options(self) -> dict[str, Any]:
-        slug = self.cleaned_data["game"]
-        return {
-            name: self.data.get(option_field_name(slug, name))
-            for name in GAMES[slug].options
-            if GAMES[slug].options[name].type != "bool"
-        } | {
-            name: self.cleaned_data.get(option_field_name(slug, name))
-            for name, opt in GAMES[slug].options.items()
-            if opt.type == "bool"
-        }
 
     def clock(self) -> dict[str, int] | None:
         """The ``clock`` argument of match_create, from the time control fields."""
@@ -99,15 +140,6 @@ class MatchCreateForm(forms.Form):
         slug = data.get("game")
         if not slug:
             return data
-        try:
-            data["options"] = GAMES[slug].clean_options(self.raw_options())
-        except OptionError as exc:
-            field = option_field_name(slug, exc.field) if exc.field in GAMES[slug].options else None
-            message = str(exc)
-            if field is not None:
-                # the field's label already introduces its errors (and the summary's links)
-                message = message.removeprefix(f"{self.fields[field].label}: ")
-            self.add_error(field, message)
         if data.get("opponent") == Match.Visibility.COMPUTER:
             for name in ("level", "level2"):
                 data[name] = data.get(name) or data.get("level") or default_level(slug)
@@ -124,3 +156,10 @@ class MatchCreateForm(forms.Form):
             return data.get("level") or ""
         seats = GAMES[data["game"]].seat_count(data["options"])
         return [data["level"] if n % 2 == 0 else data["level2"] for n in range(seats)]
+
+
+class TournamentGameForm(GameOptionsForm):
+    """The game and its options of the new-tournament form (its other fields go to the
+    service as posted)."""
+
+    game = forms.ChoiceField(choices=lambda: [(slug, GAMES[slug].name) for slug in tournament_games()])

@@ -18,6 +18,7 @@ from games.tournaments import selectors, services
 from games.tournaments.models import Tournament
 
 from .api import api_view, json_body
+from .forms import TournamentGameForm
 
 
 def _get(tournament_id: int) -> Tournament:
@@ -90,52 +91,55 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """The form: on POST, create and go to the tournament's page (errors shown on the form)."""
+    form = TournamentGameForm(request.POST or None)
     error, values = None, {}
     if request.method == "POST":
         values = request.POST
-        try:
-            tournament = services.tournament_create(
-                user=request.user,
-                name=values.get("name", ""),
-                game=values.get("game"),
-                options=_options(values),
-                clock={
-                    "initial": _int(values.get("initial"), 0) * 60 or 60,
-                    "increment": _int(values.get("increment"), 0),
-                },
-                rated=values.get("rated") == "on",
-                format=values.get("format", "round_robin"),
-                rounds=_int(values.get("rounds"), None),
-                double=values.get("double") == "on",
-                starts_at=_when(values.get("starts_in")),
-                entry=values.get("entry", "anyone"),
-                levels=values.getlist("levels"),
-                max_entrants=_int(values.get("max_entrants"), 16),
-            )
-        except ServiceError as exc:
-            error = f"{exc.field}: {exc.message}" if exc.field else exc.message
-        else:
-            if values.get("join") == "on":
-                try:
-                    services.tournament_join(tournament_id=tournament.pk, user=request.user)
-                except ServiceError:
-                    pass  # e.g. bots only: the page shows why there is no seat
-            return redirect("tournament_detail", tournament_id=tournament.pk)
+        if form.is_valid():
+            try:
+                tournament = services.tournament_create(
+                    user=request.user,
+                    name=values.get("name", ""),
+                    game=form.cleaned_data["game"],
+                    options=form.cleaned_data["options"],
+                    clock={
+                        "initial": _int(values.get("initial"), 0) * 60 or 60,
+                        "increment": _int(values.get("increment"), 0),
+                    },
+                    rated=values.get("rated") == "on",
+                    format=values.get("format", "round_robin"),
+                    rounds=_int(values.get("rounds"), None),
+                    double=values.get("double") == "on",
+                    starts_at=_when(values.get("starts_in")),
+                    entry=values.get("entry", "anyone"),
+                    levels=values.getlist("levels"),
+                    max_entrants=_int(values.get("max_entrants"), 16),
+                )
+            except ServiceError as exc:
+                if not form.add_option_error(exc.field, exc.message):
+                    error = f"{exc.field}: {exc.message}" if exc.field else exc.message
+            else:
+                if values.get("join") == "on":
+                    try:
+                        services.tournament_join(tournament_id=tournament.pk, user=request.user)
+                    except ServiceError:
+                        pass  # e.g. bots only: the page shows why there is no seat
+                return redirect("tournament_detail", tournament_id=tournament.pk)
     games = [
-        {"slug": slug, "name": g.name, "levels": levels(slug)}
-        for slug, g in GAMES.items()
-        if not g.cooperative and g.seats[0] <= 2 <= g.seats[1]
+        {"slug": slug, "name": GAMES[slug].name, "levels": levels(slug), "fields": form.game_fields(slug)}
+        for slug in form.offered_games()
     ]
     return render(
         request,
         "tournaments/new.html",
         {
+            "form": form,
             "games": games,
             "all_levels": sorted({lv for g in games for lv in g["levels"]}),
             "error": error,
             "values": values,
         },
-        status=400 if error else 200,
+        status=400 if error or form.errors else 200,
     )
 
 
@@ -144,15 +148,6 @@ def _int(raw, default):
         return int(raw)
     except (TypeError, ValueError):
         return default
-
-
-def _options(values) -> dict:
-    """The form's game options: Reversi-style ``size`` only (the rest take their defaults)."""
-    size = _int(values.get("size"), None)
-    game = GAMES.get(values.get("game") or "")
-    if size is None or game is None or "size" not in game.info().get("options", {}):
-        return {}
-    return {"size": size}
 
 
 def _when(raw) -> str:
@@ -177,6 +172,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "entered": entered,
         "can_join": can_join,
         "tiebreak_name": selectors.TIEBREAK_NAMES[data["tiebreak"]],
+        "option_labels": selectors.option_labels(tournament),
         "levels": levels(tournament.game),
         "is_creator": user.is_authenticated and tournament.created_by_id == user.pk,
     }
@@ -199,5 +195,6 @@ def tournament_join(request: HttpRequest, tournament_id: int) -> HttpResponse:
         data = selectors.tournament_json(tournament)
         context = {"t": tournament, "data": data, "error": exc.message, "levels": levels(tournament.game)}
         context["tiebreak_name"] = selectors.TIEBREAK_NAMES[data["tiebreak"]]
+        context["option_labels"] = selectors.option_labels(tournament)
         return render(request, "tournaments/detail.html", context, status=exc.status)
     return redirect("tournament_detail", tournament_id=tournament_id)

@@ -1,20 +1,17 @@
-// The create-a-match form: show the chosen game's options, the level only against the
-// computer, the side names of the chosen game, and the game renderer's optional
-// mountOptions(container, fieldset) (Reversi's board preview).
+// The create-a-match form: show the chosen game's options (game_options.js), the level only
+// against the computer and the side names of the chosen game.
 // Without JavaScript every fieldset is shown and the plain form post works the same.
 
-import {loadRenderer} from "./renderer.js";
+import {showGameOptions} from "./game_options.js";
 
 const form = document.getElementById("create-form");
 const gameInputs = [...form.querySelectorAll('input[name="game"]')];
-const fieldsets = [...form.querySelectorAll(".game-options")];
 const levelField = document.getElementById("level-field");
 const levelSelect = document.getElementById("id_level");
 const level2Select = document.getElementById("id_level2");
 const level2Field = document.getElementById("level2-field");
 const levelNote = document.getElementById("level-note");
 const sideSelect = document.getElementById("id_side");
-const mounted = new Set();
 
 function chosenGame() {
   const checked = gameInputs.find((input) => input.checked) ?? gameInputs[0];
@@ -22,27 +19,11 @@ function chosenGame() {
   return checked;
 }
 
-function mountOptions(slug) {
-  const fieldset = fieldsets.find((f) => f.dataset.game === slug);
-  const preview = fieldset?.querySelector("[data-preview]");
-  if (!preview || mounted.has(slug)) return;
-  mounted.add(slug);
-  loadRenderer(slug)
-    .then((renderer) => renderer.mountOptions?.(preview, fieldset))
-    .catch(() => {}); // no renderer, no preview: the form works without one
-}
-
 function update() {
   const game = chosenGame();
   if (!game) return;
   const slug = game.value;
-  mountOptions(slug);
-  for (const fieldset of fieldsets) {
-    const on = fieldset.dataset.game === slug;
-    const empty = !fieldset.querySelector(".options-fields > *"); // a game without options
-    fieldset.hidden = !on || empty;
-    fieldset.disabled = !on; // only the chosen game's options are posted
-  }
+  showGameOptions(form, slug);
 
   for (const select of [levelSelect, level2Select]) {
     for (const group of select.querySelectorAll("optgroup")) {

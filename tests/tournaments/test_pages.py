@@ -21,7 +21,7 @@ def test_create_join_and_read_the_pages(client):
     assert client.get("/t/new/").status_code == 302  # login required
     client.force_login(ann)
     assert client.get("/t/new/").status_code == 200
-    form = {"name": "Evening cup", "game": "reversi", "size": "6", "initial": "3", "increment": "2"}
+    form = {"name": "Evening cup", "game": "reversi", "reversi__size": "6", "initial": "3", "increment": "2"}
     form |= {"format": "swiss", "rounds": "3", "entry": "anyone", "max_entrants": "8", "starts_in": "10"}
     r = client.post("/t/new/", {**form, "join": "on", "levels": ["random", "greedy"]})
     assert r.status_code == 302, r.content[:500]
