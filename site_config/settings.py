@@ -125,7 +125,12 @@ if os.environ.get("REDIS_URL"):
     }
 else:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1500}}
+        # Channels' in-memory layer with its expiry sweep once a second, not on every message
+        # (a match with 1,000 spectators: games/realtime/channel_layer.py).
+        "default": {
+            "BACKEND": "games.realtime.channel_layer.SweepingInMemoryChannelLayer",
+            "CONFIG": {"capacity": 1500},
+        }
     }
 
 # Django's cache (per process, in memory): the lobby's fragments, and facts of active

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import suppress
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -20,7 +21,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocke
 from games.autoplay.resume import resume
 from games.matches import presence, services
 from games.matches.errors import ServiceError
-from games.matches.selectors import for_seat, public_of
+from games.matches.selectors import for_seat, public_of, seat_in
 
 from . import heartbeat, messages
 from .broadcast import group_name, serve_on
@@ -179,10 +180,23 @@ class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
         (its own arrival) or has shown a newer one (a socket's ply never goes backwards)."""
         if event.get("skip") == self.channel_name:
             return
-        public = orjson.loads(event["public"])
+        public, spectator_frame = shared_view(event["public"])
         if self.public is not None and public["ply"] < self.public["ply"]:
             return
-        await self.show(public)
+        if seat_in(public, self.username) is None:  # a spectator: the frame every spectator gets
+            self.public = public
+            await self.send(text_data=spectator_frame)
+        else:
+            await self.show(public)
+
+
+@lru_cache(maxsize=64)
+def shared_view(public_text: str) -> tuple[dict[str, Any], str]:
+    """A group event's public data, decoded, and the state frame of a spectator: made once
+    for all the sockets of this process that receive it, not once per socket (a match with
+    1,000 spectators: ``bench/watchers.py``). Nobody changes either (``for_seat`` copies)."""
+    public = orjson.loads(public_text)
+    return public, orjson.dumps({"type": "state", "match": for_seat(public, None)}).decode()
 
 
 class UnknownPath(AsyncWebsocketConsumer):

@@ -137,6 +137,20 @@ async def test_a_spectator_gets_every_state_but_its_moves_are_refused(sockets, t
     assert state["last_move"] == {"ply": 1, "seat": 0, "move": move}
 
 
+async def test_every_watcher_gets_the_spectators_view_and_each_player_their_own(sockets, table):
+    carl = await db(make_user)("carl")  # logged in, not a player: a spectator too
+    watchers = [await sockets.connect(table.id, who) for who in (AnonymousUser(), AnonymousUser(), carl)]
+    move = table.sa.state["legal_moves"][0]
+    await table.sa.move(move)
+    seen = [await w.recv_state() for w in watchers]
+    assert seen[0] == seen[1] == seen[2]  # one frame, made once for all of them
+    assert (seen[0]["ply"], seen[0]["you"], seen[0]["legal_moves"], seen[0]["hint"]) == (1, None, [], None)
+    late = await sockets.connect(table.id, AnonymousUser())  # its first state is rendered for it
+    assert late.state == {**seen[0], "players": late.state["players"]}
+    other = await table.sb.recv_state()  # the player to move: their own seat and moves
+    assert (other["you"], other["ply"]) == (1, 1) and other["legal_moves"] != []
+
+
 # -- bad_message ----------------------------------------------------------------------------
 def bad_frames(move: dict) -> dict[str, str | bytes]:
     """Frames that are not a message: each would be a legal move if it were read as one."""

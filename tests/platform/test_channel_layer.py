@@ -1,0 +1,46 @@
+"""The single-process channel layer (games/realtime/channel_layer.py): Channels' in-memory
+layer with its expiry sweep at most once a second. Expired messages and memberships still go;
+they may go up to a second late."""
+
+from __future__ import annotations
+
+import asyncio
+
+from django.conf import settings
+
+from games.realtime.channel_layer import SweepingInMemoryChannelLayer
+
+
+def test_the_site_uses_it_when_no_redis_is_configured():
+    backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
+    assert backend == "games.realtime.channel_layer.SweepingInMemoryChannelLayer"
+
+
+async def test_an_unread_expired_message_takes_its_channel_out_of_its_groups_within_the_sweep_interval():
+    layer = SweepingInMemoryChannelLayer(expiry=0.05, group_expiry=86400)
+    layer.sweep_every = 0.3
+    await layer.group_add("match-x", "gone.inmemory!a")
+    await layer.group_add("match-x", "here.inmemory!b")
+    await layer.send("gone.inmemory!a", {"type": "match.state"})  # never read: its socket died
+    await layer.group_send("match-x", {"type": "match.state"})  # sweeps now (the first sweep)
+    assert set(layer.groups["match-x"]) == {"gone.inmemory!a", "here.inmemory!b"}  # not yet expired
+    await asyncio.sleep(0.1)  # the messages expired, but the next sweep is not due
+    await layer.group_send("other", {"type": "match.state"})
+    assert "gone.inmemory!a" in layer.groups["match-x"]
+    await asyncio.sleep(0.3)  # the sweep is due: the next group send runs it
+    await layer.group_send("other", {"type": "match.state"})
+    assert set(layer.groups["match-x"]) == set()  # both channels held only expired messages
+    assert layer.channels == {}
+
+
+async def test_messages_are_delivered_as_by_channels_own_layer():
+    layer = SweepingInMemoryChannelLayer()
+    await layer.group_add("match-y", "a.inmemory!1")
+    await layer.group_add("match-y", "b.inmemory!2")
+    await layer.group_send("match-y", {"type": "match.state", "public": "{}"})
+    received = await asyncio.gather(layer.receive("a.inmemory!1"), layer.receive("b.inmemory!2"))
+    assert received == [{"type": "match.state", "public": "{}"}] * 2
+    await layer.group_discard("match-y", "a.inmemory!1")
+    await layer.group_send("match-y", {"type": "match.state", "public": "{}"})
+    assert await layer.receive("b.inmemory!2") == {"type": "match.state", "public": "{}"}
+    assert "a.inmemory!1" not in layer.channels
