@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import partial
 from typing import Any
+
+from django.db.models import Count, Max
 
 from games.matches.models import Match, Seat
 from games.matches.ratings import ratings_of
@@ -51,7 +54,11 @@ def user_record(user, viewer=None) -> dict[str, Any]:
     """Per-game played/wins/losses/draws, and the ongoing and recent finished matches
     ``viewer`` may see (invite-only ones only to their players and staff)."""
     stats: dict[str, dict[str, int]] = defaultdict(lambda: {"played": 0, "wins": 0, "losses": 0, "draws": 0})
-    seats = Seat.objects.filter(user=user, match__status=Match.Status.FINISHED).select_related("match")
+    seats = (
+        Seat.objects.filter(user=user, match__status=Match.Status.FINISHED)
+        .select_related("match")
+        .only("seat", "match__game", "match__status", "match__result")  # not every board
+    )
     keys = {"won": "wins", "lost": "losses", "draw": "draws"}
     for seat in seats:
         row = stats[seat.match.game]
@@ -71,3 +78,12 @@ def user_record(user, viewer=None) -> dict[str, Any]:
         "ongoing": mine.filter(status__in=[Match.Status.WAITING, Match.Status.ACTIVE])[:20],
         "recent": mine.filter(status=Match.Status.FINISHED).order_by("-finished_at")[:20],
     }
+
+
+def record_page(user, viewer=None) -> dict[str, Any]:
+    """The profile's record for ``viewer``, for a template fragment cached under ``version``:
+    ``history`` is ``user_record``, called only when the fragment is not cached; ``version``
+    (one query) changes with any change of the user's matches (a new one, a move, an end, a
+    rating), since each moves the match's ``updated_at``."""
+    changed = Match.objects.filter(seats__user=user).aggregate(n=Count("pk"), last=Max("updated_at"))
+    return {"history": partial(user_record, user, viewer), "version": f"{changed['n']}:{changed['last']}"}

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_POST
 
 from .challenges import challengeable_games, open_challenges
 from .models import Account, ApiToken, is_bot
-from .selectors import user_record
+from .selectors import record_page
 
 MAX_TOKENS = 20  # active tokens one account may hold
 
@@ -52,7 +52,7 @@ def profile_extras(request: HttpRequest, user) -> dict[str, Any]:
 
 def _own_profile(request: HttpRequest, status: int = 200, **extra: Any) -> HttpResponse:
     user = request.user
-    context = {"profile_user": user, **user_record(user, user), **profile_extras(request, user), **extra}
+    context = {"profile_user": user, **record_page(user, user), **profile_extras(request, user), **extra}
     return render(request, "accounts/profile.html", context, status=status)
 
 

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from .selectors import user_record
+from .selectors import record_page
 from .tokens import profile_extras
 
 
@@ -34,5 +34,5 @@ def signup(request: HttpRequest) -> HttpResponse:
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     """A user's record: per game wins/losses/draws, ongoing matches, recent replays."""
     user = get_object_or_404(get_user_model(), username=username)
-    context = {"profile_user": user, **user_record(user, request.user), **profile_extras(request, user)}
+    context = {"profile_user": user, **record_page(user, request.user), **profile_extras(request, user)}
     return render(request, "accounts/profile.html", context)

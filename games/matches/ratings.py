@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.db.models import Count, Max
 from django.utils import timezone
 
 from .errors import ServiceError
@@ -107,6 +108,12 @@ def leaderboard(game: str, limit: int = 100) -> list[dict[str, Any]]:
         }
         for rank, (name, rating, deviation, games) in enumerate(rows, start=1)
     ]
+
+
+def leaderboard_version(game: str) -> str:
+    """Changes whenever ``leaderboard(game)`` may (a rating written), for a cached page."""
+    changed = Rating.objects.filter(game=game).aggregate(n=Count("pk"), last=Max("updated_at"))
+    return f"{changed['n']}:{changed['last']}"
 
 
 def ratings_of(user) -> list[dict[str, Any]]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games.matches.errors import ServiceError
-from games.matches.ratings import ACTIVE_DAYS, leaderboard
+from games.matches.ratings import ACTIVE_DAYS, leaderboard, leaderboard_version
 from games.rules import GAMES
 
 from .api import api_view
@@ -19,14 +21,23 @@ def _rateable() -> list:
 
 @require_GET
 def leaderboard_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """``/leaderboard/<slug>/``: rank, player, rating (``?`` while provisional), games."""
+    """``/leaderboard/<slug>/``: rank, player, rating (``?`` while provisional), games.
+
+    The table is cached for a minute per viewer (their own row is marked) under the version
+    of the game's ratings: ``rows`` is read only when it is not cached."""
     game = GAMES.get(slug)
     if game is None or game.cooperative:
         raise Http404("No leaderboard for that game.")
     return render(
         request,
         "games/leaderboard.html",
-        {"game": game, "rows": leaderboard(slug), "games": _rateable(), "active_days": ACTIVE_DAYS},
+        {
+            "game": game,
+            "rows": partial(leaderboard, slug),
+            "version": leaderboard_version(slug),
+            "games": _rateable(),
+            "active_days": ACTIVE_DAYS,
+        },
     )
 
 

@@ -149,3 +149,21 @@ def test_leaderboard_page_api_and_profile():
     profile = client.get("/u/ann/").content.decode()
     assert "Ratings" in profile and "rating-graph" in profile and "1 rated match" in profile
     assert client.get("/m/" + match.pk + "/").content.decode().count(">Rated<") == 1
+
+
+def test_the_cached_leaderboard_shows_a_new_result_at_once_and_marks_each_viewers_own_row():
+    from django.test import Client
+
+    match, ann, ben = rated_match()
+    first_move(match, ann)
+    services.match_resign(match_id=match.pk, user=ben)
+    visitor, player = Client(), Client()
+    player.force_login(ben)
+    assert ">cat<" not in visitor.get("/leaderboard/reversi/").content.decode()  # cached now
+    assert 'class="you"' in player.get("/leaderboard/reversi/").content.decode()
+    match, cat, dan = rated_match(("cat", "dan"))
+    first_move(match, cat)
+    services.match_resign(match_id=match.pk, user=dan)
+    page = visitor.get("/leaderboard/reversi/").content.decode()
+    assert ">cat<" in page and ">dan<" in page and 'class="you"' not in page
+    assert player.get("/leaderboard/reversi/").content.decode().count('class="you"') == 1
