@@ -1,24 +1,30 @@
-"""Lobby and replay pages under concurrent clients, beside a static file on the same server.
+"""Lobby, replay, profile and leaderboard pages under concurrent clients, beside a static file
+on the same server.
 
 Bar (quality.md): pages at 50 clients x 1 request/s each, p99 under 100 ms: the lobby (logged
-out and logged in) and the replay page. Starts its own daphne (``tests/support/server.py``,
-fresh SQLite database), fills it with finished, ongoing and open matches (whole random Reversi
-games played through the services; the logged-in player sits in ``--player-matches`` ongoing
-ones, the 30 its lobby lists at most), then, for each target, keeps ``--clients`` keep-alive
-HTTP/1.1 connections busy for ``--duration`` seconds, closed loop (as ``wrk -c 50``: each
-client sends its next request when the previous answer is in) and paced (``--rates``
-requests/s per client, each timed from when it was due), and prints requests/s and
-p50/p95/p99 latency. The baseline is a small static file served by the same daphne
+out and logged in), the replay page, a profile and the leaderboard. Starts its own daphne
+(``tests/support/server.py``, fresh SQLite database), fills it with finished, ongoing and open
+matches (whole random Reversi games played through the services; the logged-in player sits in
+``--player-matches`` ongoing ones, the 30 its lobby lists at most), and, first, rated Reversi
+matches (a few moves, then a resignation) giving ``--rated-players`` people a rating, the
+logged-in player among them with 20 more. The targets: the static file, the lobby logged out,
+a finished match's replay, the lobby logged in, that player's profile (``/u/bench0/``) and the
+Reversi leaderboard (``/leaderboard/reversi/``), the last two logged out. Then, for each
+target, keeps ``--clients`` keep-alive HTTP/1.1 connections busy for ``--duration`` seconds,
+closed loop (as ``wrk -c 50``: each client sends its next request when the previous answer is
+in) and paced (``--rates`` requests/s per client, each timed from when it was due), and prints
+requests/s and p50/p95/p99 latency. The baseline is a small static file served by the same daphne
 (ServeStatic): the cost of daphne alone. The verdict is read on the paced 1/s figures.
 
 Back to back with the previous release (``--baseline-tree``, e.g. a git worktree at its
 commit): a second daphne runs that tree's code on its own database, filled by that tree's
 services (``bench/loadkit/tree.py``); the two are measured alternately, figure by figure, and
-the logged-in lobby is printed side by side. ``--tree`` names the tree measured as "this"
-(default: the one this script is in).
+the logged-in lobby and the profile are printed side by side. A tree with no leaderboard (the
+previous release has no ratings) plays no rated match and shows "-" for it. ``--tree`` names
+the tree measured as "this" (default: the one this script is in).
 
     .venv/bin/python bench/pages.py [--clients 50] [--duration 10] [--rates 1,2] [--finished 60]
-        [--player-matches 30]
+        [--player-matches 30] [--rated-players 60]
         [--baseline-tree /work/baseline] [--tree <this tree>]
 """
 
@@ -73,6 +79,7 @@ async def client(
 async def measure(
     url: str, path: str, clients: int, duration: float, rate: float | None = None, cookie: str = ""
 ) -> dict:
+    """Figures of ``clients`` clients asking for ``path`` for ``duration`` seconds."""
     host, port = url.removeprefix("http://").split(":")
     latencies: list[float] = []
     until = time.monotonic() + duration
@@ -89,16 +96,20 @@ async def measure(
 
 
 LOGGED_IN = "lobby, logged in"
+PROFILE = "profile page"
 
 
-def start_tree(name: str, tree: Path, workdir: Path, args: argparse.Namespace):
+def start_tree(name: str, tree: Path, workdir: Path, args: argparse.Namespace) -> tuple:
     """A daphne running ``tree``'s code on a fresh database filled by that tree's services;
-    returns (server, targets)."""
+    returns (server, targets): (page, path, cookie), path None where the tree has no such page."""
     server = live_server(tree, workdir / name)
     server.migrate()
     agent = Agent(tree, {"SQLITE_PATH": server.env["SQLITE_PATH"]})
     try:
-        replay, cookie = agent.populate_pages(args.finished, args.seed, args.player_matches)
+        replay, cookie = agent.call(
+            "populate_pages", args.finished, args.seed, args.player_matches, args.rated_players
+        )
+        profile, leaderboard = agent.call("page_paths", "bench0", "reversi")
     finally:
         agent.close()
     server.start()
@@ -108,6 +119,8 @@ def start_tree(name: str, tree: Path, workdir: Path, args: argparse.Namespace):
         ("lobby", "/", ""),
         ("replay page", replay, ""),
         (LOGGED_IN, "/", cookie),
+        (PROFILE, profile, ""),
+        ("leaderboard page", leaderboard or None, ""),
     ]
     return server, targets
 
@@ -122,6 +135,9 @@ def main() -> int:
     parser.add_argument("--finished", type=int, default=60, help="finished matches in the database")
     parser.add_argument(
         "--player-matches", type=int, default=30, help="ongoing matches of the logged-in player"
+    )
+    parser.add_argument(
+        "--rated-players", type=int, default=60, help="players with a rating (on the leaderboard)"
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
@@ -144,10 +160,14 @@ def main() -> int:
         for i in range(len(targets[trees[0][0]])):
             for name, _ in trees:  # warm up
                 _, path, cookie = targets[name][i]
-                asyncio.run(measure(servers[name].url, path, args.clients, 1.0, cookie=cookie))
+                if path is not None:
+                    asyncio.run(measure(servers[name].url, path, args.clients, 1.0, cookie=cookie))
             for rate in rates:
                 for name, _ in trees:
                     page, path, cookie = targets[name][i]
+                    if path is None:  # not in this tree: a "-" row
+                        rows.append((name, page, rate, None))
+                        continue
                     figures = measure(servers[name].url, path, args.clients, args.duration, rate, cookie)
                     rows.append((name, page, rate, asyncio.run(figures)))
     finally:
@@ -159,16 +179,22 @@ def main() -> int:
 
 
 def report(rows: list, trees: list, rates: list, clients: int) -> None:
+    """The table, the throughputs against the static file, the verdicts, this tree beside the
+    baseline; a page the tree lacks (figures None) is a "-" row, left out of the rest."""
     print(
         f"{'tree':9} {'page':24} {'load':>16} {'requests':>9} {'req/s':>7} "
         f"{'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}"
     )
     for name, page, rate, r in rows:
         load = "closed loop" if rate is None else f"{rate:g}/s per client"
+        if r is None:
+            print(f"{name:9} {page:24} {load:>16} {'-':>9} {'-':>7} {'-':>8} {'-':>8} {'-':>8}")
+            continue
         print(
             f"{name:9} {page:24} {load:>16} {r['requests']:9d} {r['rps']:7.0f}"
             f" {r['p50']:8.1f} {r['p95']:8.1f} {r['p99']:8.1f}"
         )
+    rows = [row for row in rows if row[3] is not None]
     print()
     for name, _ in trees:
         for rate in rates:
@@ -188,11 +214,13 @@ def report(rows: list, trees: list, rates: list, clients: int) -> None:
             worst = ", ".join(f"{page} {r['p99']:.0f} ms" for page, r in pages)
             verdict = "PASS" if all(r["p99"] < 100 for _, r in pages) else "FAIL"
             print(f"[{name}] bar: pages at {clients} clients x 1 req/s, p99 < 100 ms: {worst}: {verdict}")
-    if len(trees) == 2:
-        print("\nThe logged-in lobby, this tree beside the baseline tree (same run):")
+    if len(trees) != 2:
+        return
+    for title, shown in (("The logged-in lobby", LOGGED_IN), ("The profile page", PROFILE)):
+        print(f"\n{title}, this tree beside the baseline tree (same run):")
         for rate in rates:
             b, t = (
-                next(r for n, page, rt, r in rows if n == name and rt == rate and page == LOGGED_IN)
+                next(r for n, page, rt, r in rows if n == name and rt == rate and page == shown)
                 for name in ("baseline", "this")
             )
             load = "closed loop" if rate is None else f"{clients} clients x {rate:g} req/s"

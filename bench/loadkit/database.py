@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import os
 import random
 from functools import cache
@@ -114,11 +115,14 @@ def stored_plies(match_ids: list[str]) -> dict[str, set[int]]:
     return out
 
 
-def populate_pages(finished: int, seed: int, player_matches: int = 0) -> tuple[str, str]:
+def populate_pages(
+    finished: int, seed: int, player_matches: int = 0, rated_players: int = 0
+) -> tuple[str, str]:
     """For ``bench/pages.py``: users and matches (finished, ongoing, open) played through the
     services, plus ``player_matches`` ongoing matches of the first user (the lobby lists up to
-    30 of a player's own); returns the path of a finished replay and the Cookie header of
-    that first user, logged in."""
+    30 of a player's own) and, first (the oldest finished), rated matches giving
+    ``rated_players`` people a rating (``play_rated``); returns the path of a finished replay
+    and the Cookie header of that first user ("bench0"), logged in."""
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
@@ -127,6 +131,8 @@ def populate_pages(finished: int, seed: int, player_matches: int = 0) -> tuple[s
     rng = random.Random(seed)
     User = get_user_model()
     users = [User.objects.create_user(f"bench{i}", password=None) for i in range(20)]
+    if rated_players:
+        play_rated(users, rated_players, random.Random(seed + 1))
     replay = ""
     plan = [rng.sample(users, 2) for _ in range(finished + 20 + 10)]
     for _ in range(player_matches):  # the first user on either seat
@@ -148,3 +154,70 @@ def populate_pages(finished: int, seed: int, player_matches: int = 0) -> tuple[s
         if match.status == Match.Status.FINISHED:
             replay = f"/r/{match.replay_slug}/"
     return replay, f"{settings.SESSION_COOKIE_NAME}={session_key(users[0])}"
+
+
+def play_rated(users: list, players: int, rng: random.Random) -> None:
+    """Rated Reversi matches through the services, so that ``players`` people (``users``,
+    then new ones "bench<n>") have a rating: two rounds of random pairings, and 20 more for
+    the first user (a rating history and a full page of finished matches on its profile).
+    Each is played a few random moves in, then the player to move resigns. Nothing on a tree
+    without ratings (its ``match_create`` takes no ``rated``)."""
+    from django.contrib.auth import get_user_model
+
+    from games.models import Match
+
+    if "rated" not in inspect.signature(services().match_create).parameters:
+        return
+    User = get_user_model()
+    people = users + [
+        User.objects.create_user(f"bench{i}", password=None) for i in range(len(users), players)
+    ]
+    pairs = []
+    for _ in range(2):
+        order = rng.sample(people, len(people))
+        pairs += zip(order[::2], order[1::2], strict=False)
+    pairs += [(people[0], rng.choice(people[1:])) for _ in range(20)]
+    for i, pair in enumerate(pairs):
+        a, b = pair if rng.random() < 0.5 else pair[::-1]
+        visibility = "open" if i % 3 else "invite"
+        match = services().match_create(
+            user=a, game="reversi", options={}, opponent=visibility, side=0, rated=True
+        )
+        services().match_join(match_id=match.pk, user=b)
+        match.refresh_from_db()
+        for _ in range(rng.randrange(4, 40)):
+            if match.status != Match.Status.ACTIVE:
+                break
+            seat = match.state["turn"]
+            move = rng.choice(match.rules.legal_moves(match.state, seat))
+            match = services().move_play(match_id=match.pk, user=(a, b)[seat], ply=match.ply, move=move)
+        if match.status == Match.Status.ACTIVE:
+            services().match_resign(match_id=match.pk, user=(a, b)[match.state["turn"]])
+
+
+def page_paths(username: str, game: str) -> tuple[str, str]:
+    """For ``bench/pages.py``: the paths of ``username``'s profile and of ``game``'s
+    leaderboard ("" when the tree has no leaderboard)."""
+    from django.urls import NoReverseMatch, reverse
+
+    try:
+        board = reverse("leaderboard", args=[game])
+    except NoReverseMatch:
+        board = ""
+    return reverse("profile", args=[username]), board
+
+
+def watched_match(size: int) -> tuple[dict, str]:
+    """For ``bench/watchers.py``: two new users with sessions, seated in a new public ("open")
+    Reversi match with no move played (anyone may watch it); returns ``{"a", "b", "keys",
+    "match_id"}`` and the session cookie's name."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    tag = f"watch{os.getpid()}x{random.randrange(16**6):06x}"
+    a, b = (User.objects.create_user(f"{tag}{seat}", password=None) for seat in "ab")
+    match = services().match_create(user=a, game="reversi", options={"size": size}, opponent="open", side=0)
+    services().match_join(match_id=match.pk, user=b)
+    pair = {"a": a.pk, "b": b.pk, "keys": [session_key(a), session_key(b)], "match_id": str(match.pk)}
+    return pair, settings.SESSION_COOKIE_NAME
