@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import math
 import shutil
 import sys
@@ -39,13 +38,13 @@ import time
 from pathlib import Path
 
 import requests
-import websockets
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
 from bench.loadkit import loopback_address  # noqa: E402
+from bench.loadkit.sockets import open_match_socket  # noqa: E402
 from bench.loadkit.tree import live_server, tree_label  # noqa: E402
 from tests.support.client import Player  # noqa: E402
 
@@ -74,22 +73,7 @@ def wait_quiet(base_url: str, timeout: float = 60.0) -> None:
 async def open_socket(url: str, cookie: str, address: str, gate: asyncio.Semaphore) -> tuple:
     """A socket that has received its first state, and the task reading whatever follows (so
     that nothing waits in a buffer on either side; it returns how many frames it read)."""
-    headers = {"Cookie": cookie} if cookie else {}
-    for attempt in range(4):
-        try:
-            async with gate:
-                ws = await websockets.connect(
-                    url, additional_headers=headers, open_timeout=60, local_addr=(address, 0)
-                )
-                first = json.loads(await asyncio.wait_for(ws.recv(), 60))
-            break
-        except (OSError, TimeoutError, InvalidHandshake):
-            if attempt == 3:  # daphne drops a handshake not accepted within 5 s (a busy server)
-                raise
-            await asyncio.sleep(2**attempt)
-    if first.get("type") != "state":
-        await ws.close()
-        raise RuntimeError(f"the first frame is not a state: {first}")
+    ws, _, _ = await open_match_socket(url, address, gate, cookie)
 
     async def drain() -> int:
         frames = 0

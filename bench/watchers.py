@@ -43,14 +43,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import websockets
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 from bench.loadkit import loopback_address  # noqa: E402
 from bench.loadkit.measure import client_cpu, machine_cpu, proc_cpu  # noqa: E402
 from bench.loadkit.report import log  # noqa: E402
+from bench.loadkit.sockets import open_match_socket  # noqa: E402
 from bench.loadkit.tree import Agent, live_server, tree_label  # noqa: E402
 from bench.sockets_memory import proc_status, wait_quiet  # noqa: E402
 from bench.stats import percentile  # noqa: E402
@@ -87,23 +87,7 @@ class Watch:
 
 async def connect(url: str, origin: str, address: str, gate: asyncio.Semaphore, cookie: str = ""):
     """A socket that has received its first state; returns (socket, that state's match, retries)."""
-    headers = {"Cookie": cookie} if cookie else {}
-    for attempt in range(4):
-        try:
-            async with gate:
-                ws = await websockets.connect(
-                    url, origin=origin, additional_headers=headers, open_timeout=60, local_addr=(address, 0)
-                )
-                first = json.loads(await asyncio.wait_for(ws.recv(), 60))
-            break
-        except (OSError, TimeoutError, InvalidHandshake):
-            if attempt == 3:  # daphne drops a handshake not accepted within 5 s (a busy server)
-                raise
-            await asyncio.sleep(2**attempt)
-    if first.get("type") != "state":
-        await ws.close()
-        raise RuntimeError(f"the first frame is not a state: {str(first)[:200]}")
-    return ws, first["match"], attempt
+    return await open_match_socket(url, address, gate, cookie, origin)
 
 
 async def spectate(ws, i: int, w: Watch) -> None:
