@@ -19,8 +19,8 @@ run: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py ensure_admin
-	trap 'kill 0' INT TERM EXIT; \
-	$(BIN)/python manage.py db_worker & \
+	$(BIN)/python manage.py db_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' INT TERM EXIT; \
 	echo "Serving on http://$(HOST):$(PORT)/ (admin: /admin/)"; \
 	$(BIN)/daphne -b $(HOST) -p $(PORT) site_config.asgi:application
 
