@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -21,6 +22,18 @@ def new_match_id() -> str:
 def new_replay_slug() -> str:
     """An unguessable replay slug, distinct from the match id."""
     return secrets.token_urlsafe(12)
+
+
+def option_labels(game: str, options: dict[str, Any]) -> list[tuple[str, str]]:
+    """A game's options worth showing, as (label, value) for people (a match's, a
+    tournament's): unset ones left out."""
+    shown = []
+    for name, option in GAMES[game].options.items():
+        value = options.get(name)
+        if value in (None, "", False):
+            continue
+        shown.append((option.label or name, "yes" if value is True else str(value)))
+    return shown
 
 
 class MatchQuerySet(models.QuerySet):
@@ -104,13 +117,7 @@ class Match(models.Model):
     @property
     def option_labels(self) -> list[tuple[str, str]]:
         """The options worth showing, as (label, value) for people: unset ones left out."""
-        shown = []
-        for name, option in self.rules.options.items():
-            value = self.options.get(name)
-            if value in (None, "", False):
-                continue
-            shown.append((option.label or name, "yes" if value is True else str(value)))
-        return shown
+        return option_labels(self.game, self.options)
 
     @property
     def time_label(self) -> str:

@@ -8,7 +8,8 @@ from typing import Any
 from django.db.models import Count
 
 from games.matches.glicko2 import Rating as Glicko
-from games.matches.models import Match, Rating
+from games.matches.models import Rating
+from games.matches.models import option_labels as match_option_labels
 from games.matches.ratings import level_ratings
 from games.rules import GAMES
 
@@ -52,8 +53,7 @@ def all_by_status(limit: int = 50) -> dict[str, list[Tournament]]:
 
 def option_labels(tournament: Tournament) -> list[tuple[str, str]]:
     """The tournament's game options for people, as (label, value), worded as on its matches."""
-    # an unsaved match of the same game and options: one wording of options for every page
-    return Match(game=tournament.game, options=tournament.options).option_labels
+    return match_option_labels(tournament.game, tournament.options)
 
 
 def _entrant_json(e: Entrant, bots: set[int], ratings: dict[Any, tuple[int, bool]]) -> dict[str, Any]:

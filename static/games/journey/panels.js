@@ -27,26 +27,14 @@ export function buildLegend() {
 // The side panels: the warriors (painted by paintWarriors) and the messages (log.js).
 export function buildPanels() {
   const panels = div("jy-panels");
-  const warriorsBox = document.createElement("section");
-  warriorsBox.className = "jy-warriors";
-  warriorsBox.setAttribute("aria-labelledby", "jy-warriors-title");
-  const wTitle = document.createElement("h2");
-  wTitle.id = "jy-warriors-title";
-  wTitle.textContent = "Warriors";
   const warriorList = document.createElement("ul");
-  warriorsBox.append(wTitle, warriorList);
+  const warriorsBox = titledSection("jy-warriors", "jy-warriors-title", "Warriors", warriorList);
 
-  const logBox = document.createElement("section");
-  logBox.className = "jy-logbox";
-  logBox.setAttribute("aria-labelledby", "jy-log-title");
-  const lTitle = document.createElement("h2");
-  lTitle.id = "jy-log-title";
-  lTitle.textContent = "Messages";
   const log = div("jy-log");
   log.tabIndex = 0;
   log.setAttribute("role", "log");
   log.setAttribute("aria-label", "Messages of this round and the previous one");
-  logBox.append(lTitle, log);
+  const logBox = titledSection("jy-logbox", "jy-log-title", "Messages", log);
   panels.append(warriorsBox, logBox);
   return {panels, warriorList, log};
 }
@@ -116,4 +104,16 @@ export function paintWarriors(view, match) {
     return li;
   });
   view.warriorList.replaceChildren(...items);
+}
+
+// <section class=className> headed by an <h2 id=titleId> that labels it, then content.
+function titledSection(className, titleId, title, content) {
+  const section = document.createElement("section");
+  section.className = className;
+  section.setAttribute("aria-labelledby", titleId);
+  const heading = document.createElement("h2");
+  heading.id = titleId;
+  heading.textContent = title;
+  section.append(heading, content);
+  return section;
 }
