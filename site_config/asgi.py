@@ -2,10 +2,14 @@
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_config.settings")
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+from site_config.http_handler import PagesOnSharedThreadASGIHandler  # noqa: E402
+
+django_asgi_app = PagesOnSharedThreadASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

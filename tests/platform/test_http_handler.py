@@ -1,0 +1,76 @@
+"""The HTTP handler in-process (site_config.http_handler): pages (GET, HEAD) run on the
+process's shared database thread and keep its connection; forms and API writes get a thread
+of their own, as in Django, so that a password check never holds up the shared thread."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from asgiref.testing import ApplicationCommunicator
+from django.core.signals import request_started
+from django.db.backends.signals import connection_created
+
+from site_config.http_handler import PagesOnSharedThreadASGIHandler
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def serve(method: str, path: str) -> int:
+    """One request through the project's HTTP handler (as ``site_config.asgi`` builds it,
+    without starting the process's clock watcher); returns the status."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "headers": [(b"host", b"testserver")],
+        "client": ("127.0.0.1", 40000),
+        "server": ("testserver", 80),
+    }
+    app = ApplicationCommunicator(PagesOnSharedThreadASGIHandler(), scope)
+    await app.send_input({"type": "http.request", "body": b"", "more_body": False})
+    start = await app.receive_output(10)
+    while (await app.receive_output(10)).get("more_body"):
+        pass
+    await app.send_input({"type": "http.disconnect"})
+    await app.wait(10)
+    return start["status"]
+
+
+@pytest.fixture
+def seen():
+    """Per request, the thread that served it; the database connections opened meanwhile."""
+    record = {"threads": [], "connections": 0}
+
+    def started(**kwargs) -> None:
+        record["threads"].append(threading.get_ident())
+
+    def opened(**kwargs) -> None:
+        record["connections"] += 1
+
+    request_started.connect(started, dispatch_uid="test-started")
+    connection_created.connect(opened, dispatch_uid="test-opened")
+    yield record
+    request_started.disconnect(dispatch_uid="test-started")
+    connection_created.disconnect(dispatch_uid="test-opened")
+
+
+async def test_pages_share_one_thread_and_its_database_connection(seen):
+    for method, path in [("GET", "/"), ("GET", "/games/reversi/rules/"), ("HEAD", "/"), ("GET", "/")]:
+        assert await serve(method, path) == 200
+    assert len(set(seen["threads"])) == 1, "each page ran in a thread of its own"
+    assert seen["connections"] <= 1, "pages opened a database connection each"
+
+
+async def test_a_form_post_gets_a_thread_of_its_own(seen):
+    assert await serve("GET", "/") == 200
+    # refused (no CSRF token) but served, as every POST, outside the pages' thread
+    assert await serve("POST", "/accounts/login/") == 403
+    assert await serve("GET", "/") == 200
+    page, post, page_again = seen["threads"]
+    assert page == page_again and post != page
