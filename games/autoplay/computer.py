@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -23,6 +24,7 @@ from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.events import MatchChange, match_changed
 
+from .search_process import end_with_server
 from .tasks import Turn, start_once
 
 log = logging.getLogger(__name__)
@@ -34,7 +36,12 @@ def _search_pool() -> ProcessPoolExecutor:
     """One search process (forkserver: safe to start from a threaded server)."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+        _pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("forkserver"),
+            initializer=end_with_server,
+            initargs=(os.getpid(),),
+        )
     return _pool
 
 

@@ -115,7 +115,12 @@ async def test_computer_to_move_at_a_kill_9_moves_when_its_opponent_returns(tmp_
         first = await sock.wait_state()
         await sock.move(first["legal_moves"][0])
         await sock.wait_state(lambda m: m["ply"] >= 1 and m["turn"] == 1)
+        assert len(server.processes()) > 1, "the search process has not started"
         server.kill()  # within the computer's 3 s delay: its move was never stored
+        killed_at = time.monotonic()
+        while left := server.processes():  # the search process and its fork server follow
+            assert time.monotonic() - killed_at < 10, f"left behind by the killed server: {left}"
+            await asyncio.sleep(0.2)
         server.start()
         assert human.match(match["id"])["ply"] == 1
         back = await site.socket(human, match["id"])

@@ -126,5 +126,18 @@ class LiveServer:
         self.kill()
         self.start()
 
+    def processes(self) -> list[int]:
+        """Every process started for this server (daphne and its children: they carry its
+        database path in their environment)."""
+        mark = f"SQLITE_PATH={self.env['SQLITE_PATH']}".encode()
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if entry.name.isdigit() and mark in (entry / "environ").read_bytes().split(b"\0"):
+                    found.append(int(entry.name))
+            except OSError:  # gone meanwhile, or not ours to read
+                pass
+        return found
+
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
