@@ -42,5 +42,8 @@ lint: test-deps
 	$(BIN)/ruff check .
 
 ## Install and run every test (rules, API, live daphne + WebSockets, browser).
+## Four workers on two cores: live and browser tests mostly wait on a server or a clock.
+## One file per worker at a time, in the order collected (tests/ before the doctests):
+## xdist's default puts files with many tests first, leaving the long few-test files last.
 test: test-deps lint
-	$(BIN)/python -m pytest -n 2 --dist loadfile
+	$(BIN)/python -m pytest -n 4 --dist loadfile --no-loadscope-reorder
