@@ -44,3 +44,14 @@ async def test_messages_are_delivered_as_by_channels_own_layer():
     await layer.group_send("match-y", {"type": "match.state", "public": "{}"})
     assert await layer.receive("b.inmemory!2") == {"type": "match.state", "public": "{}"}
     assert "a.inmemory!1" not in layer.channels
+
+
+async def test_a_member_whose_queue_is_full_misses_the_message_and_the_others_get_it():
+    layer = SweepingInMemoryChannelLayer(capacity=1)
+    await layer.group_add("match-z", "slow.inmemory!1")
+    await layer.group_add("match-z", "fast.inmemory!2")
+    await layer.send("slow.inmemory!1", {"type": "match.state", "public": "old"})
+    await layer.group_send("match-z", {"type": "match.state", "public": "new"})
+    assert await layer.receive("slow.inmemory!1") == {"type": "match.state", "public": "old"}
+    assert "slow.inmemory!1" not in layer.channels  # "new" never went into its full queue
+    assert await layer.receive("fast.inmemory!2") == {"type": "match.state", "public": "new"}
