@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import signal
 import socket
 import sqlite3
@@ -10,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import closing
 from pathlib import Path
 
 import requests
@@ -34,7 +37,9 @@ def _migrated_template(env: dict[str, str]) -> Path:
     """This process's SQLite database migrated once (with the migrations' own rows)."""
     global _template
     if _template is None:
-        path = Path(tempfile.mkdtemp(prefix="migrated-")) / "template.sqlite3"
+        folder = tempfile.mkdtemp(prefix="migrated-")
+        atexit.register(shutil.rmtree, folder, True)
+        path = Path(folder) / "template.sqlite3"
         run_migrate(ROOT, {**env, "SQLITE_PATH": str(path)})
         _template = path
     return _template
@@ -83,8 +88,9 @@ class LiveServer:
         if self.root != ROOT or "DATABASE_URL" in self.env or target.exists():
             run_migrate(self.root, self.env)
             return
-        with sqlite3.connect(_migrated_template(self.env)) as source, sqlite3.connect(target) as copy:
-            source.backup(copy)
+        with closing(sqlite3.connect(_migrated_template(self.env))) as source:
+            with closing(sqlite3.connect(target)) as copy:
+                source.backup(copy)
 
     def start(self, timeout: float = 30) -> LiveServer:
         log = open(self.log_path, "ab")
