@@ -48,7 +48,9 @@ class MatchQuerySet(models.QuerySet):
         return self.filter(status=Match.Status.FINISHED)
 
     def of_user(self, user) -> MatchQuerySet:
-        return self.filter(seats__user=user).distinct()
+        # one row per match without DISTINCT: a user holds one seat of a match at most
+        # (``seat_unique_user``); a DISTINCT would compare every column, boards included
+        return self.filter(seats__user=user)
 
     def listed_for(self, viewer) -> MatchQuerySet:
         """Matches ``viewer`` may see listed: all but invite-only ones, which only their

@@ -36,13 +36,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         ongoing = Match.objects.ongoing().of_user(request.user)
         # a callable: the template calls it only when the fragment is not cached
         mine = partial(match_rows, ongoing[:30], request.user)
-        # every change of a match (a move, a join, its end) moves its updated_at (counted on
-        # the join, not on ``ongoing``'s DISTINCT, which would compare every column)
-        changed = (
-            Match.objects.ongoing()
-            .filter(seats__user=request.user)
-            .aggregate(n=Count("pk", distinct=True), last=Max("updated_at"))
-        )
+        # every change of a match (a move, a join, its end) moves its updated_at
+        changed = ongoing.order_by().aggregate(n=Count("pk"), last=Max("updated_at"))
         mine_version = f"{request.user.pk}:{changed['n']}:{changed['last']}"
         shown |= Q(pk__in=Seat.objects.filter(user=request.user).values("match_id"))
     finished = Match.objects.finished().filter(shown).prefetch_related("seats__user").order_by("-finished_at")
