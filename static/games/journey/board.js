@@ -2,6 +2,7 @@
 // buttons, the dialogue, the legend and the panels, and wires clicks and keys; then how
 // each cell is painted and described, and the keyboard (one tab stop, arrow keys move).
 
+import {gridKeys, setTabStop} from "../../js/grid_keys.js";
 import {answer, buildDialogue} from "./dialogue.js";
 import {KIND, POWER_WORD, coord, div, span} from "./helpers.js";
 import {icon, seatColour} from "./icons.js";
@@ -59,10 +60,7 @@ export function build(root, size) {
     if (!cell || cell.dataset.target !== "true" || !view.onMove) return;
     view.onMove({target: [Number(cell.dataset.x), Number(cell.dataset.y)]});
   });
-  board.addEventListener("keydown", (event) => arrowKeys(view, event));
-  board.addEventListener("focusin", (event) => {
-    if (event.target.classList.contains("jy-cell")) setTabStop(view, event.target);
-  });
+  gridKeys(board, ".jy-cell", size, (cell) => [Number(cell.dataset.x), Number(cell.dataset.y)], (x, y) => cells[x][y]);
   dialogue.root.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-answer]");
     if (b) answer(view, b.dataset.answer);
@@ -154,29 +152,5 @@ function thingKey(label, things) {
 // -- keyboard: one cell in the tab order (at first your warrior's), arrow keys move -------
 export function ensureTabStop(view) {
   if (view.board.querySelector('.jy-cell[tabindex="0"]')) return;
-  setTabStop(view, view.board.querySelector(".jy-cell.own") || view.cells[0][0]);
-}
-
-function setTabStop(view, cell) {
-  for (const el of view.board.querySelectorAll('.jy-cell[tabindex="0"]')) el.tabIndex = -1;
-  cell.tabIndex = 0;
-}
-
-function arrowKeys(view, event) {
-  const cell = event.target.closest(".jy-cell");
-  if (!cell) return;
-  const step = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]}[event.key];
-  let x = Number(cell.dataset.x);
-  let y = Number(cell.dataset.y);
-  if (step) {
-    x = Math.min(view.size - 1, Math.max(0, x + step[0]));
-    y = Math.min(view.size - 1, Math.max(0, y + step[1]));
-  } else if (event.key === "Home") y = 0;
-  else if (event.key === "End") y = view.size - 1;
-  else return;
-  event.preventDefault();
-  event.stopPropagation();
-  const next = view.cells[x][y];
-  setTabStop(view, next);
-  next.focus();
+  setTabStop(view.board, ".jy-cell", view.board.querySelector(".jy-cell.own") || view.cells[0][0]);
 }

@@ -34,6 +34,7 @@
  * last: "D3" | null, count: {X, O}}. Moves are {"cell": "D3"}: column letter, 1-based row.
  */
 
+import {gridKeys, setTabStop} from "../../js/grid_keys.js";
 import {personName, verb} from "../../js/match_info.js";
 
 export {mount as mountOptions} from "./options.js";
@@ -158,10 +159,7 @@ function build(root, size) {
     const move = cell && view.legal.get(cell.dataset.cell);
     if (move && view.onMove) view.onMove(move);
   });
-  board.addEventListener("keydown", (event) => arrowKeys(view, event));
-  board.addEventListener("focusin", (event) => {
-    if (event.target.classList.contains("rv-cell")) setTabStop(view, event.target);
-  });
+  gridKeys(board, ".rv-cell", size, (cell) => [Number(cell.dataset.y), Number(cell.dataset.x)], (y, x) => cells[y][x]);
   return view;
 }
 
@@ -178,31 +176,7 @@ function ensureTabStop(view) {
   const current = view.board.querySelector('.rv-cell[tabindex="0"]');
   if (current && (current === document.activeElement || !view.legal.size || current.classList.contains("legal"))) return;
   const first = view.board.querySelector(".rv-cell.legal") || current || view.cells[0][0];
-  setTabStop(view, first);
-}
-
-function setTabStop(view, cell) {
-  for (const el of view.board.querySelectorAll('.rv-cell[tabindex="0"]')) el.tabIndex = -1;
-  cell.tabIndex = 0;
-}
-
-function arrowKeys(view, event) {
-  const cell = event.target.closest(".rv-cell");
-  if (!cell) return;
-  const step = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]}[event.key];
-  let y = Number(cell.dataset.y);
-  let x = Number(cell.dataset.x);
-  if (step) {
-    y = Math.min(view.size - 1, Math.max(0, y + step[0]));
-    x = Math.min(view.size - 1, Math.max(0, x + step[1]));
-  } else if (event.key === "Home") x = 0;
-  else if (event.key === "End") x = view.size - 1;
-  else return;
-  event.preventDefault();
-  event.stopPropagation();
-  const next = view.cells[y][x];
-  setTabStop(view, next);
-  next.focus();
+  setTabStop(view.board, ".rv-cell", first);
 }
 
 export function seatIcon(seat) {
