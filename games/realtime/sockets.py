@@ -1,6 +1,7 @@
 """What every socket of the site shares (match, lobby, events): its places in the per-user
-and per-address limits (``ratelimit``), the groups it joined, and Channels' dispatch without
-its database hop; and, for the lobby and event sockets, the one client message (a ping).
+and per-address limits (``ratelimit``), the groups it joined, its dispatch loop
+(``dispatch.py``) and Channels' dispatch without its database hop; and, for the lobby and
+event sockets, the one client message (a ping).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 import orjson
 from channels.consumer import get_handler_name
 
+from .dispatch import OrderedDispatch
 from .ratelimit import Holders
 
 MAX_FRAME = 64 * 1024
@@ -21,7 +23,7 @@ except ImportError:  # another ASGI server
     ClientGone = ()
 
 
-class LimitedSocket:
+class LimitedSocket(OrderedDispatch):
     """A mixin for Channels consumers: the limits it holds and the groups it is in are given
     back on disconnect. Set ``self.bucket`` (``ratelimit.socket_bucket()``) on connect."""
 
