@@ -13,11 +13,18 @@ Channels' ``group_send`` also starts one asyncio task per member and waits for t
 ``as_completed``, although each ``send`` finishes without waiting (it only puts the message
 in a queue): with 1,000 spectators, a fifth of the server's time went to those tasks. Here
 the members' sends are awaited one after the other: the same messages, the same order, the
-same full queues skipped.
+same full queues skipped. Every ``CHUNK`` members the group send lets the event loop run, so
+that the first sockets send their frames while the next are queued: a move no longer leaves
+1,000 queued messages alive at once, which the garbage collector promoted until a full
+collection of the whole process (about 150 ms with 1,000 sockets) fell on every twentieth
+move. Two group sends of one match still reach each member in the order they started (both
+go through the members in the same order, the later one behind), and a socket never shows
+an older ply than it has shown anyway (``MatchConsumer.match_state``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from channels.exceptions import ChannelFull
@@ -26,10 +33,11 @@ from channels.layers import InMemoryChannelLayer
 
 class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
     """``InMemoryChannelLayer`` whose expiry sweep runs at most once every ``sweep_every`` s
-    and whose group sends start no task per member."""
+    and whose group sends start no task per member and yield every ``CHUNK`` members."""
 
     sweep_every = 1.0
     _next_sweep = 0.0
+    CHUNK = 32  # members queued between two turns of the event loop
 
     def _clean_expired(self) -> None:
         now = time.monotonic()
@@ -41,8 +49,10 @@ class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         self._clean_expired()
-        for channel in list(self.groups.get(group, ())):
+        for number, channel in enumerate(list(self.groups.get(group, ())), 1):
             try:
                 await self.send(channel, message)
             except ChannelFull:  # as Channels: a member too far behind misses this one
                 pass
+            if number % self.CHUNK == 0:
+                await asyncio.sleep(0)  # let the members queued so far send their frames

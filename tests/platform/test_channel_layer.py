@@ -55,3 +55,31 @@ async def test_a_member_whose_queue_is_full_misses_the_message_and_the_others_ge
     assert await layer.receive("slow.inmemory!1") == {"type": "match.state", "public": "old"}
     assert "slow.inmemory!1" not in layer.channels  # "new" never went into its full queue
     assert await layer.receive("fast.inmemory!2") == {"type": "match.state", "public": "new"}
+
+
+async def test_a_large_group_send_lets_the_first_members_read_before_the_last_are_queued():
+    """The garbage of a move to 1,000 spectators: never every member's message queued at once."""
+    layer = SweepingInMemoryChannelLayer()
+    members = [f"watcher.inmemory!{n}" for n in range(3 * layer.CHUNK)]
+    for channel in members:
+        await layer.group_add("match-w", channel)
+    first = asyncio.ensure_future(layer.receive(members[0]))
+    sending = asyncio.ensure_future(layer.group_send("match-w", {"type": "match.state", "public": "{}"}))
+    assert await first == {"type": "match.state", "public": "{}"}
+    assert not sending.done() and members[-1] not in layer.channels  # the last one not queued yet
+    await sending
+    received = [await layer.receive(channel) for channel in members[1:]]
+    assert received == [{"type": "match.state", "public": "{}"}] * (len(members) - 1)
+
+
+async def test_two_group_sends_reach_every_member_in_the_order_they_started():
+    layer = SweepingInMemoryChannelLayer()
+    members = [f"watcher.inmemory!{n}" for n in range(3 * layer.CHUNK + 5)]
+    for channel in members:
+        await layer.group_add("match-o", channel)
+    await asyncio.gather(
+        layer.group_send("match-o", {"type": "match.state", "public": "1"}),
+        layer.group_send("match-o", {"type": "match.state", "public": "2"}),
+    )
+    for channel in members:
+        assert [(await layer.receive(channel))["public"] for _ in range(2)] == ["1", "2"]
