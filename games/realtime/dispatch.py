@@ -7,10 +7,10 @@ socket's next message. With 1,000 spectators, every move left about 14 such obje
 for the garbage collector to promote, so a full collection of the whole process (100-190 ms
 with 1,000 sockets open) fell on every sixth move (``bench/watchers.py``).
 
-Here each source has one reader for the socket's whole life, and a lock keeps Channels'
-rules: one message handled at a time, and a source is read again only once its last message
-has been handled (so a slow socket still leaves its messages in the layer, whose capacity
-applies as before).
+Here each source has one reader for the socket's whole life, which hands its messages to
+the socket's one loop, and Channels' rules hold: one message handled at a time, and a source
+is read again only once its last message has been handled (so a slow socket still leaves its
+messages in the layer, whose capacity applies as before).
 """
 
 from __future__ import annotations
@@ -30,20 +30,31 @@ Dispatch = Callable[[dict[str, Any]], Awaitable[None]]
 
 async def dispatch_in_order(sources: list[Source], dispatch: Dispatch) -> None:
     """Hand every message of ``sources`` to ``dispatch``, one at a time; returns or raises
-    when a dispatch does (``StopConsumer`` included), after stopping the other readers."""
-    turn = asyncio.Lock()
+    when a dispatch or a source does (``StopConsumer`` included), after stopping the readers."""
+    inbox: asyncio.Queue[tuple[dict[str, Any] | Exception, asyncio.Event]] = asyncio.Queue()
 
     async def read(source: Source) -> None:
+        handled = asyncio.Event()
         while True:
-            message = await source()
-            async with turn:
-                await dispatch(message)
+            try:
+                message = await source()
+            except Exception as error:  # raised by the loop below, as Channels' loop would
+                inbox.put_nowait((error, handled))
+                return
+            inbox.put_nowait((message, handled))
+            await handled.wait()  # read again only once this one is handled
+            handled.clear()
 
+    # Handled here, not in the readers: an exception kept by a task would hold this frame, and
+    # through it the consumer, until a full collection of the whole process.
     readers = [asyncio.ensure_future(read(source)) for source in sources]
     try:
-        done, _ = await asyncio.wait(readers, return_when=asyncio.FIRST_COMPLETED)
-        for reader in done:
-            reader.result()  # the exception that ended it
+        while True:
+            message, handled = await inbox.get()
+            if isinstance(message, Exception):
+                raise message
+            await dispatch(message)
+            handled.set()
     finally:
         for reader in readers:
             reader.cancel()

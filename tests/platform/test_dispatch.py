@@ -5,6 +5,8 @@ task started per message."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 
 import pytest
 from channels.exceptions import StopConsumer
@@ -102,6 +104,18 @@ async def test_a_handlers_error_reaches_the_server():
         await asyncio.wait_for(dispatch_in_order([Source({"type": "nope"}), Source()], dispatch), TIMEOUT)
 
 
+async def test_a_failing_source_reaches_the_server_too():
+    class Broken(Source):
+        async def __call__(self) -> dict:
+            raise ConnectionError("the channel layer is gone")
+
+    async def dispatch(message: dict) -> None:
+        pass
+
+    with pytest.raises(ConnectionError, match="the channel layer is gone"):
+        await asyncio.wait_for(dispatch_in_order([Source(), Broken()], dispatch), TIMEOUT)
+
+
 async def test_a_watchers_socket_starts_no_task_for_each_state(sockets, table):
     """Channels' own loop starts a task (a new read of the layer) for every message: with
     1,000 spectators that was most of the garbage of a move."""
@@ -124,3 +138,26 @@ async def test_a_watchers_socket_starts_no_task_for_each_state(sockets, table):
         loop.set_task_factory(None)
     assert watcher.state["ply"] == 3
     assert [name for name in started if name.endswith(".receive")] == []
+
+
+async def test_a_stopped_socket_is_freed_at_once_not_by_a_full_garbage_collection():
+    """Its consumer (scope, session, user) goes when the socket closes: left in a reference
+    cycle, it would wait for a collection of the whole process (memory: 10 x 500 sockets)."""
+
+    class Owner:
+        async def dispatch(self, message: dict) -> None:
+            raise StopConsumer
+
+    owner = Owner()
+    gone = weakref.ref(owner)
+    gc.disable()
+    try:
+        try:
+            await dispatch_in_order([Source({"n": "stop"}), Source()], owner.dispatch)
+        except StopConsumer:
+            pass
+        del owner
+        await asyncio.sleep(0)  # the cancelled reader's last step
+        assert gone() is None
+    finally:
+        gc.enable()
