@@ -8,7 +8,7 @@ import {toast} from "./toast.js";
 
 const GRACE = 5;
 let timer = null;
-let shown = new Set(); // names on the notice now
+let shown = new Set(); // names on the notice now as having left (not "has not opened it yet")
 
 /** "0:42", "12:05", "1:02:03" for a number of seconds. */
 export function elapsed(seconds) {
@@ -68,7 +68,9 @@ export function showAway(el, match) {
   timer = null;
   const paint = () => {
     const now = away.filter((p) => !p.away_since || awayFor(p) >= GRACE);
-    shown = new Set(now.map((p) => p.username));
+    // Only someone who left can be "back": a player opening the game for the first time
+    // (just seated: "game on!" said it) is not.
+    shown = new Set(now.filter((p) => p.away_since).map((p) => p.username));
     el.hidden = now.length === 0;
     el.textContent = now.map(line).join(" ");
   };

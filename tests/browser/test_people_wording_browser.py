@@ -51,6 +51,10 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
         expect(a.locator("#status")).to_have_text("Waiting for an opponent to join…")
         join(b, match_url + "join/", match_url)
         expect(a.locator(".toast")).to_contain_text([f"Your opponent {bob} is here: game on!"])
+        # bob's page opens its socket: he is connected, and he was never away ("is back").
+        expect(a.locator('.player[data-seat="1"] .presence.on')).to_have_count(1)
+        a.wait_for_timeout(1000)  # any toast of that state is up by now
+        assert [t for t in a.locator(".toast").all_text_contents() if "is back" in t] == []
         c.goto(match_url)
         expect(c.locator("#match")).to_have_attribute("data-ready", "1")
         expect(c.locator("#status")).to_have_text(f"{ann} to move")
