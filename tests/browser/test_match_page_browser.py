@@ -14,6 +14,7 @@ from tests.browser.helpers import (
     create_match,
     expect,
     join,
+    play_to_end,
     screenshots_on_failure,
     shot,
     signup,
@@ -189,3 +190,31 @@ def test_the_player_left_behind_may_claim_the_win(tmp_path, person):
             assert alice.js_errors == []
     finally:
         server.kill()
+
+
+TOASTS_SEEN = """() => {
+  window.toastsSeen = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const node of r.addedNodes) {
+      if (node.classList?.contains("toast")) window.toastsSeen.push(node.textContent);
+    }
+  }).observe(document.body, {subtree: true, childList: true});
+}"""
+
+
+def test_a_quick_game_on_a_phone_shows_only_the_newest_three_notes(daphne_server, person):
+    """Each move of the opponent is a note at the bottom of the page; a fast game made seven
+    at once, over half a phone's board. The newest three stay."""
+    base = daphne_server.url
+    a, b = person(**PHONE), person(**PHONE)
+    with screenshots_on_failure("toasts", "match", a=a, b=b):
+        signup(a, base, username("ann"))
+        signup(b, base, username("ben"))
+        match_url = create_match(a, base, "reversi", size=4, blocks="", side="0")
+        join(b, match_url + "join/", match_url)
+        b.evaluate(TOASTS_SEEN)
+        play_to_end((a, b))
+        seen = b.evaluate("window.toastsSeen")
+        shown = b.locator(".toast").all_text_contents()
+        assert len(seen) > 3, seen  # the cap was needed
+        assert 0 < len(shown) <= 3 and shown == seen[-len(shown) :], (shown, seen)
