@@ -1,4 +1,5 @@
-"""A socket's dispatch loop: Channels' ordering, without a new task for every message.
+"""How a socket dispatches: Channels' ordering, without a new task for every message and
+without a database hop for every handler.
 
 A Channels consumer reads two sources, its client (``receive``) and its channel in the
 channel layer, and handles one message at a time. Channels' loop (``await_many_dispatch``)
@@ -21,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.layers import get_channel_layer
 
@@ -65,7 +67,8 @@ async def dispatch_in_order(sources: list[Source], dispatch: Dispatch) -> None:
 
 class OrderedDispatch:
     """A mixin for Channels' async consumers: ``AsyncConsumer.__call__`` with
-    ``dispatch_in_order`` as its loop (the same set-up: scope, channel layer, channel, send)."""
+    ``dispatch_in_order`` as its loop (the same set-up: scope, channel layer, channel, send),
+    and ``AsyncConsumer.dispatch`` without its database hop."""
 
     async def __call__(self, scope: dict[str, Any], receive: Source, send) -> None:
         self.scope = scope
@@ -78,3 +81,13 @@ class OrderedDispatch:
         self.base_send = send
         with suppress(StopConsumer):  # as Channels: the consumer asked to stop
             await dispatch_in_order(sources, self.dispatch)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections()`` before each handler: a
+        hop to the database thread for every frame and every group event, where each would
+        wait behind the moves of every match. Handlers reach the database only through
+        ``database_sync_to_async``, which closes stale connections around each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)

@@ -1,7 +1,6 @@
 """What every socket of the site shares (match, lobby, events): its places in the per-user
-and per-address limits (``ratelimit``), the groups it joined, its dispatch loop
-(``dispatch.py``) and Channels' dispatch without its database hop; and, for the lobby and
-event sockets, the one client message (a ping).
+and per-address limits (``ratelimit``), the groups it joined and how it dispatches
+(``dispatch.py``); and, for the lobby and event sockets, the one client message (a ping).
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ from contextlib import suppress
 from typing import Any
 
 import orjson
-from channels.consumer import get_handler_name
 
 from .dispatch import OrderedDispatch
 from .ratelimit import Holders
@@ -58,16 +56,6 @@ class LimitedSocket(OrderedDispatch):
 
     async def disconnect(self, code: int) -> None:
         await self.leave()
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its ``aclose_old_connections()`` before each handler: a
-        hop to the database thread for every frame and every group event, where each would
-        wait behind the moves of every match. Handlers reach the database only through
-        ``database_sync_to_async``, which closes stale connections around each call."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
 
 class PingSocket(LimitedSocket):
