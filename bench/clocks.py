@@ -4,7 +4,7 @@ with no timed matches and with 10,000 correspondence + 1,000 realtime matches wa
 Bars (the clock issue: "no per-match task or thread"): with 11,000 matches waiting, the
 server's CPU within +2 percentage points of one core and its RSS within +10 MB of the same
 server with no timed matches (measured in the same run, before the matches are added); one
-``clock_watch.sweep()`` (the query every process runs every ``CLOCK_SWEEP_SECONDS``) under
+``sweeps.end_timed_out()`` (the query every process runs every ``CLOCK_SWEEP_SECONDS``) under
 5 ms (median); and the sweeper still acts: 100 realtime clocks made to run out during a
 check window each end the match exactly once, by time, within a sweep interval or so.
 
@@ -144,22 +144,22 @@ def child_populate(correspondence: int, realtime: int, seed: int) -> dict[str, A
 
 
 def child_sweep_time(repeats: int) -> dict[str, Any]:
-    """``clock_watch.sweep()`` timed ``repeats`` times (after a warm-up), and its query plan."""
+    """``sweeps.end_timed_out()`` timed ``repeats`` times (after a warm-up), and its query plan."""
     from django.db import connection
     from django.utils import timezone
 
-    from games.autoplay import clock_watch
+    from games.matches import sweeps
     from games.matches.models import Match
 
     for _ in range(5):  # the connection opened, the statement prepared, pages cached
-        clock_watch.sweep()
+        sweeps.end_timed_out()
     times, ended = [], 0
     for _ in range(repeats):
         started = time.perf_counter()
-        ended += clock_watch.sweep()
+        ended += sweeps.end_timed_out()
         times.append((time.perf_counter() - started) * 1000)
     due = Match.objects.filter(status=Match.Status.ACTIVE, deadline__lte=timezone.now())
-    query = due.order_by("deadline").values_list("pk", flat=True)[: clock_watch.BATCH]
+    query = due.order_by("deadline").values_list("pk", flat=True)[: sweeps.BATCH]
     sql, params = query.query.sql_with_params()
     with connection.cursor() as cursor:
         prefix = "EXPLAIN QUERY PLAN " if connection.vendor == "sqlite" else "EXPLAIN "

@@ -29,9 +29,10 @@ if os.environ.get("BENCH_RELAY") == "1":
         *websocket_urlpatterns,
     ]
 
+from games import subscribers  # noqa: E402
 from games.autoplay import clock_watch  # noqa: E402
 
-clock_watch.start()  # clocks that run out end their match, connected or not
+clock_watch.start(subscribers.SWEEPS)  # clocks that run out end their match, connected or not
 
 application = ProtocolTypeRouter(
     {

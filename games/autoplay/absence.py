@@ -1,8 +1,9 @@
 """Players who left for good: after a timeout the server plays their turn's skip move, for
 games that allow it (The Journey), so the others can finish.
 
-A subscriber of ``match_changed``: a player to move with no open socket is watched; if they
-are still away ``ABSENT_SKIP_SECONDS`` later, at the same ply, their skip is played.
+A subscriber of ``MatchStarted``, ``MoveMade`` and ``PlayerLeft``: a player to move with no
+open socket is watched; if they are still away ``ABSENT_SKIP_SECONDS`` later, at the same ply,
+their skip is played.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.dispatch import receiver
 
 from games.matches import services
 from games.matches.errors import ServiceError
-from games.matches.events import MatchChange, match_changed
+from games.matches.events import MatchStarted, MoveMade, PlayerLeft
 from games.matches.models import Match
 from games.matches.selectors import connected_user_ids
 from games.rules import GAMES
@@ -40,10 +40,9 @@ def turns(public: dict[str, Any]) -> list[Turn]:
     return found
 
 
-@receiver(match_changed, dispatch_uid="autoplay.absence")
-def watch_absent(sender, change: MatchChange, **kwargs) -> None:
+def watch_absent(event: MatchStarted | MoveMade | PlayerLeft) -> None:
     """Start the timers of the absent players to move."""
-    for key, turn, args in turns(change.public):
+    for key, turn, args in turns(event.public):
         start_once(key, turn, *args)
 
 

@@ -1,6 +1,6 @@
 """The computer player: when a computer seat is to move, its move is searched and played.
 
-A subscriber of ``match_changed``. The search runs in a separate process (pure Python search
+A subscriber of ``MatchStarted`` and ``MoveMade``. The search runs in a separate process (pure Python search
 would otherwise hold the GIL and slow every socket of this server); the move then goes
 through the same service as a person's, after a short delay so a human can follow.
 """
@@ -17,12 +17,11 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.dispatch import receiver
 
 from games import ai
 from games.matches import services
 from games.matches.errors import ServiceError
-from games.matches.events import MatchChange, match_changed
+from games.matches.events import MatchStarted, MoveMade
 
 from .search_process import end_with_server
 from .tasks import Turn, start_once
@@ -54,10 +53,9 @@ def turns(public: dict[str, Any]) -> list[Turn]:
     ]
 
 
-@receiver(match_changed, dispatch_uid="autoplay.computer")
-def computer_to_move(sender, change: MatchChange, **kwargs) -> None:
+def computer_to_move(event: MatchStarted | MoveMade) -> None:
     """Start the turn of every computer seat to move."""
-    for key, turn, args in turns(change.public):
+    for key, turn, args in turns(event.public):
         start_once(key, turn, *args)
 
 

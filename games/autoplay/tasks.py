@@ -1,20 +1,19 @@
 """Turns the server plays run as tasks on the server's event loop, one per key at a time.
 
-Receivers of ``match_changed`` run in the thread that committed; ``start_once`` hands the
-turn to the event loop (``async_to_sync`` runs it there), so no thread waits for a turn
-and every send happens on the loop the channel layer lives on. Outside a server (a shell,
-a synchronous test) there is no loop to keep the task: it is dropped.
+Subscribers run in the thread that committed; ``start_once`` hands the turn to the event loop
+through ``realtime.outbox`` without waiting for it, so every send of the turn happens on the
+loop the channel layer lives on. Outside a server (a shell, a synchronous test) there is no
+loop to keep the task: it is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
-import threading
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from games.realtime.outbox import run_soon
 
 _running: dict[Hashable, asyncio.Task] = {}
 
@@ -23,16 +22,14 @@ Turn = tuple[Hashable, Callable[..., Awaitable[Any]], tuple]  # (key, coroutine 
 
 
 def start_once(key: Hashable, turn: Callable[..., Awaitable[Any]], *args: Any) -> None:
-    """From synchronous code: run ``turn(*args)`` as a task on the server's loop, unless one
-    with ``key`` runs."""
-    async_to_sync(start)(key, turn, args)
+    """From any thread: run ``turn(*args)`` as a task on the server's loop, unless one with
+    ``key`` runs (dropped outside a server)."""
+    run_soon(start, key, turn, args)
 
 
 async def start(key: Hashable, turn: Callable[..., Awaitable[Any]], args: tuple) -> None:
     """On the server's loop: the same."""
-    # A server's loop runs in the main thread; outside a server ``async_to_sync`` made a
-    # throwaway loop in a thread of its own, which would not keep the turn.
-    if key in _running or threading.current_thread() is not threading.main_thread():
+    if key in _running:
         return
     # A context of its own: the caller's (a request's or a socket call's) ends before the
     # turn does, and its database thread with it.

@@ -99,6 +99,8 @@ class Match(models.Model):
     clock_ms = models.JSONField(default=list, blank=True)
     clock_since = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The ply at which a running clock was last said to be low (``sweeps``): once per move.
+    clock_low_ply = models.PositiveIntegerField(null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 

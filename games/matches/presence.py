@@ -2,8 +2,8 @@
 plus for each user who left, when their last socket closed.
 
 While a match is waiting or going on, a player's socket arriving or leaving changes what
-everyone sees (``players[].connected``), so both are changes of the match and end with
-``events.announce``; once it is over, comings and goings are not announced.
+everyone sees (``players[].connected``), so both are changes of the match, announced as
+``PlayerConnected`` and ``PlayerLeft``; once it is over, comings and goings are not announced.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from .events import announce
+from .events import PlayerConnected, PlayerLeft, announce_change
 from .models import Match, Presence
 from .selectors import match_public, seat_rows
 
@@ -35,8 +35,9 @@ def join(*, match_id: str, user, channel_name: str) -> dict[str, Any] | None:
         Presence.objects.filter(match=match, user=user, left_at__isnull=False).delete()  # back
         Presence.objects.create(channel_name=channel_name, match=match, user=user, seen_at=timezone.now())
         if match.status in LIVE and _is_player(match, user.pk):
-            change = announce(match, skip_channel=channel_name)
-    return change.public if change is not None else match_public(match)
+            came = PlayerConnected(match=match, user_id=user.pk)
+            change = announce_change(match, came, skip_channel=channel_name)
+    return change.public if change is not None and change.public else match_public(match)
 
 
 def touch(*, channel_names: list[str]) -> None:
@@ -59,7 +60,7 @@ def leave(*, match_id: str, channel_name: str) -> None:
         row.update(left_at=now, seen_at=now)
         match = Match.objects.filter(pk=match_id, status__in=LIVE).first()
         if match is not None and _is_player(match, gone):
-            announce(match)
+            announce_change(match, PlayerLeft(match=match, user_id=gone))
 
 
 def _is_player(match: Match, user_id: int) -> bool:

@@ -1,9 +1,9 @@
 """Every change to a match goes through these functions (views, API, consumer, admin, computer).
 
 Each runs in one transaction with the match row locked (``select_for_update``), writes with
-the ORM, and ends with ``events.announce``: the "match changed" event goes out only after the
-commit, so nobody ever sees a move that was not stored. Services never send anything
-themselves.
+the ORM, and ends with ``events.announce_change``, saying what happened (``MoveMade``,
+``MatchEnded``...): the events go out only after the commit, so nobody ever sees a move that
+was not stored. Services never send anything themselves.
 """
 
 from __future__ import annotations
@@ -22,7 +22,16 @@ from games.rules import GAMES, IllegalMove, OptionError
 from . import clocks, ratings
 from .endings import OVER, end, finish_by_time, labels, running, stop_clocks, tick, time_is_up, winner_besides
 from .errors import ServiceError
-from .events import announce
+from .events import (
+    MatchCreated,
+    MatchEnded,
+    MatchEvent,
+    MatchStarted,
+    MoveMade,
+    PlayerJoined,
+    RematchOffered,
+    announce_change,
+)
 from .models import Match, Move, Seat
 from .selectors import UNKNOWN, can_abort, claim_time, seat_rows
 
@@ -95,6 +104,14 @@ def _start(match: Match) -> None:
     fields = clocks.start(match.time_control, seats, running(match), timezone.now())
     for name, value in fields.items():
         setattr(match, name, value)
+
+
+def _started(match: Match, by: int | None) -> list[MatchEvent]:
+    """The events of a match that ``_start`` made live (and, rarely, over at once)."""
+    events: list[MatchEvent] = [MatchStarted(match=match, by=by)]
+    if match.status in OVER:
+        events.append(MatchEnded(match=match))
+    return events
 
 
 def _seat_levels(game: str, opponent: str, level: Any, seats: int) -> list[str]:
@@ -184,7 +201,9 @@ def match_create(
         if levels or seats == 1:
             _start(match)
             match.save()
-        announce(match)
+            announce_change(match, *_started(match, user.pk))
+        else:
+            announce_change(match, MatchCreated(match=match, by=user.pk))
     return match
 
 
@@ -204,10 +223,12 @@ def match_join(*, match_id: str, user) -> Match:
         free.user = user
         free.rating, free.provisional = ratings.current(user, match.game)
         free.save(update_fields=["user", "rating", "provisional"])
+        happened: list[MatchEvent] = [PlayerJoined(match=match, user_id=user.pk, seat=free.seat)]
         if not match.seats.filter(user__isnull=True, level="").exists():
             _start(match)
+            happened += _started(match, user.pk)
         match.save()
-        announce(match)
+        announce_change(match, *happened)
     return match
 
 
@@ -230,15 +251,16 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
             finish_by_time(match, now)
             match.save()
             ratings.rate(match)  # a rated match that ended: both ratings change with it
-            announce(match)
+            announce_change(match, MatchEnded(match=match))
         else:
-            _play(match, seat, person, ply, move, now)
+            _play(match, seat, user.pk if person else None, ply, move, now)
     if late:  # refused once the end by time is committed
         raise ServiceError("match_over", "The match is over: time ran out.", 409)
     return match
 
 
-def _play(match: Match, seat: int, person: bool, ply: Any, move: Any, now) -> None:
+def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now) -> None:
+    person = user_id is not None
     if match.status == Match.Status.WAITING:
         raise ServiceError("not_your_turn", "The match has not started yet: waiting for players.", 409)
     rules = match.rules
@@ -267,7 +289,10 @@ def _play(match: Match, seat: int, person: bool, ply: Any, move: Any, now) -> No
         raise ServiceError("stale_ply", "Another move was stored for this ply first.", 409) from None
     match.save(update_fields=MOVE_FIELDS)
     ratings.rate(match)  # a rated match that ended: both ratings change with it
-    announce(match, last_move=played if match.ply == played["ply"] else UNKNOWN)
+    happened: list[MatchEvent] = [MoveMade(match=match, user_id=user_id, **played)]
+    if match.status in OVER:
+        happened.append(MatchEnded(match=match))
+    announce_change(match, *happened, last_move=played if match.ply == played["ply"] else UNKNOWN)
 
 
 def match_flag(*, match_id: str) -> Match | None:
@@ -281,7 +306,7 @@ def match_flag(*, match_id: str) -> Match | None:
         finish_by_time(match, now)
         match.save()
         ratings.rate(match)  # a rated match that ended: both ratings change with it
-        announce(match)
+        announce_change(match, MatchEnded(match=match))
     return match
 
 
@@ -293,7 +318,8 @@ def match_resign(*, match_id: str, user) -> Match:
         seat = _players_seat(match)
         _refuse_if_over(match)
         now = timezone.now()
-        if match.status == Match.Status.WAITING or not match.moves.filter(forced=False).exists():
+        was_waiting = match.status == Match.Status.WAITING
+        if was_waiting or not match.moves.filter(forced=False).exists():
             stop_clocks(match, running(match), now)
             match.status, match.finished_at = Match.Status.ABORTED, now
         else:
@@ -303,7 +329,7 @@ def match_resign(*, match_id: str, user) -> Match:
             end(match, now, winner=winner, reason="resign", message=message, resigned=seat)
         match.save()
         ratings.rate(match)  # a rated match that ended: both ratings change with it
-        announce(match)
+        announce_change(match, MatchEnded(match=match, was_waiting=was_waiting))
     return match
 
 
@@ -334,7 +360,7 @@ def match_claim(*, match_id: str, user, draw: bool = False) -> Match:
         )
         match.save()
         ratings.rate(match)  # a rated match that ended: both ratings change with it
-        announce(match)
+        announce_change(match, MatchEnded(match=match))
     return match
 
 
@@ -352,11 +378,12 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
         elif match.status in OVER:
             return match
         now, was_running = timezone.now(), running(match)
+        was_waiting = match.status == Match.Status.WAITING
         match.status = Match.Status.ABORTED
         match.finished_at = now
         stop_clocks(match, was_running, now)
         match.save()
-        announce(match)
+        announce_change(match, MatchEnded(match=match, was_waiting=was_waiting))
     return match
 
 
@@ -400,9 +427,11 @@ def match_rematch(*, match_id: str, user) -> Match:
             )
         if all(s.user_id or s.level for s in old_seats):
             _start(match)
+            happened = _started(match, user.pk)
         else:
             match.status = Match.Status.WAITING
+            happened = [MatchCreated(match=match, by=user.pk)]
         match.save()
-        announce(match)
-        announce(old)  # the old page learns about the rematch
+        announce_change(match, *happened)
+        announce_change(old, RematchOffered(match=old, rematch=match, by=user.pk))  # its page links it
     return match

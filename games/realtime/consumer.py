@@ -24,7 +24,8 @@ from games.matches.errors import ServiceError
 from games.matches.selectors import for_seat, public_of, seat_in
 
 from . import heartbeat, messages
-from .broadcast import group_name, serve_on
+from .broadcast import group_name
+from .outbox import serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import MAX_FRAME, ClientGone, LimitedSocket
 from .token_auth import token_group

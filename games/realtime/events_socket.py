@@ -14,43 +14,35 @@ you sit in (a restarted bot picks up where it was). Logged-out sockets are close
 A socket opened with an API token closes (4401) when that token is revoked; one opened with
 the session closes on logout or a password change, as the lobby's does.
 
-Senders (subscribers, like ``lobby_events``; the services and challenges never call them):
-``match_changed`` for the start of a match (each process remembers the status it last saw
-of a match, so a move or a player's socket coming and going says nothing), and
-``accounts.challenges.challenged`` after a challenge is committed, and
-``games.tournaments.services.round_started`` after a round is paired. A process that never saw
-a match before takes an active one with no move yet as just started: an event may come
-twice, so clients keep the ids they already handle.
+Senders (subscribers: the services and challenges never call them): ``MatchStarted`` for
+the start of a match, ``tournaments.events.RoundStarted`` for a tournament's round, and
+``accounts.challenges.challenged`` after a challenge is committed. A start is said once per
+start; clients that reconnect get the catch-up, so they keep the ids they already handle.
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.dispatch import receiver
 
-from accounts.challenges import challenge_json, challenged, open_challenges
+from accounts.challenges import challenge_json, open_challenges
 from accounts.models import ApiToken, Challenge
-from accounts.tokens import token_revoked
-from games.matches.events import MatchChange, match_changed
-from games.matches.models import Match, Move, Seat
+from games.matches.events import MatchStarted
+from games.matches.models import Match, Seat
 from games.matches.selectors import seat_rows
-from games.tournaments.services import round_started
+from games.tournaments.events import RoundStarted
 
-from .broadcast import serve_on
-from .lobby_events import send, user_group
+from .lobby_events import user_group
+from .outbox import send_to_groups, serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import PingSocket
 from .token_auth import token_group
 
 EXPECTED = 'The event socket only answers {"type": "ping"}.'
 CATCH_UP = 100  # at most this many challenges, and this many matches, on connect
-REMEMBERED = 4096
 
 
 def events_group(user_id: int) -> str:
@@ -89,74 +81,45 @@ def catch_up(user) -> list[dict[str, Any]]:
 
 
 # -- senders ------------------------------------------------------------------------------
-_last: OrderedDict[str, str] = OrderedDict()  # match id -> the status this process last saw
-_lock = threading.Lock()
+def _tell(user_id: int, event: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    return events_group(user_id), {"type": "events.send", "event": event}
 
 
-def just_started(match: Match) -> bool:
-    """Did this change start ``match``? (Its status was not active the last time this
-    process saw it; never seen: active with no move played yet.)"""
-    with _lock:
-        before = _last.pop(match.pk, None)
-        _last[match.pk] = match.status
-        if len(_last) > REMEMBERED:
-            _last.popitem(last=False)
-    if match.status != Match.Status.ACTIVE or before == Match.Status.ACTIVE:
-        return False
-    return before is not None or not Move.objects.filter(match=match, forced=False).exists()
-
-
-@receiver(match_changed, dispatch_uid="realtime.events_socket")
-def on_match_changed(sender, change: MatchChange, **kwargs) -> None:
+def on_match_started(event: MatchStarted) -> None:
     """A match started: tell each person seated in it."""
-    match = change.match
-    if not just_started(match):
-        return
-    send(
-        [
-            (
-                events_group(user_id),
-                {"type": "events.send", "event": match_started(match.pk, match.game, seat)},
-            )
-            for seat, _, user_id, _ in seat_rows(match)
-            if user_id is not None
-        ]
+    match = event.match
+    send_to_groups(
+        [_tell(uid, match_started(match.pk, match.game, seat)) for seat, _, uid, _ in seat_rows(match) if uid]
     )
 
 
-@receiver(round_started, dispatch_uid="realtime.events_socket.tournament_round")
-def on_round_started(sender, tournament, round: int, match: Match, seats: dict[int, int], **kwargs) -> None:
+def on_round_started(event: RoundStarted) -> None:
     """A tournament round began: tell each player of this match which game is theirs."""
-    about = {"id": tournament.pk, "name": tournament.name, "round": round, "url": f"/t/{tournament.pk}/"}
-    send(
+    t, match = event.tournament, event.match
+    about = {"id": t.pk, "name": t.name, "round": event.round, "url": f"/t/{t.pk}/"}
+    send_to_groups(
         [
-            (
-                events_group(user_id),
+            _tell(
+                user_id,
                 {
-                    "type": "events.send",
-                    "event": {
-                        "type": "tournament_round",
-                        "tournament": about,
-                        "match": match_started(match.pk, match.game, seat)["match"],
-                    },
+                    "type": "tournament_round",
+                    "tournament": about,
+                    "match": match_started(match.pk, match.game, seat)["match"],
                 },
             )
-            for user_id, seat in seats.items()
+            for user_id, seat in event.seats.items()
         ]
     )
 
 
-@receiver(challenged, dispatch_uid="realtime.events_socket.challenge")
 def on_challenge(sender, challenge: Challenge, **kwargs) -> None:
     """Someone was challenged: tell them."""
-    event = challenge_event(challenge)
-    send([(events_group(challenge.to_user_id), {"type": "events.send", "event": event})])
+    send_to_groups([_tell(challenge.to_user_id, challenge_event(challenge))])
 
 
-@receiver(token_revoked, dispatch_uid="realtime.events_socket.revoked")
 def on_token_revoked(sender, token_id: int, **kwargs) -> None:
     """A token was revoked: the sockets opened with it (events and matches) close."""
-    send([(token_group(token_id), {"type": "user.signed_out"})])
+    send_to_groups([(token_group(token_id), {"type": "user.signed_out"})])
 
 
 # -- the socket ---------------------------------------------------------------------------

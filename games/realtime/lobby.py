@@ -15,8 +15,8 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from .broadcast import serve_on
 from .lobby_events import LOBBY_GROUP, user_group
+from .outbox import serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import PingSocket
 

@@ -8,8 +8,6 @@ is. Lobby sockets (and event sockets opened with the session) are in the group `
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
@@ -18,27 +16,20 @@ from django.dispatch import receiver
 
 from games.matches.models import Presence
 
-from .lobby_events import send, user_group
+from .lobby_events import user_group
+from .outbox import send_to_channels, send_to_groups
 
 
 def close_sockets_of(user_id: int) -> None:
     """Close every socket of this user, on every server process: match sockets by their
     presence rows, lobby and session event sockets through ``user-<id>`` (every session's:
     they reconnect as who their own session says they are)."""
-    layer = get_channel_layer()
-    channels = list(
-        Presence.objects.filter(user_id=user_id, left_at__isnull=True).values_list("channel_name", flat=True)
+    signed_out = {"type": "user.signed_out"}
+    channels = Presence.objects.filter(user_id=user_id, left_at__isnull=True).values_list(
+        "channel_name", flat=True
     )
-    if layer is None:
-        return
-
-    async def close_all() -> None:
-        for channel in channels:
-            await layer.send(channel, {"type": "user.signed_out"})
-
-    if channels:
-        async_to_sync(close_all)()
-    send([(user_group(user_id), {"type": "user.signed_out"})])
+    send_to_channels([(channel, signed_out) for channel in channels])
+    send_to_groups([(user_group(user_id), signed_out)])
 
 
 @receiver(user_logged_out, dispatch_uid="realtime.logout")

@@ -4,8 +4,9 @@ next round or finish), cancel.
 Each runs in one transaction with the tournament row locked (``select_for_update``), so a
 result announced twice, or by several processes at once, is recorded once and a round is
 paired once. Matches are made through ``games.matches.services`` like any other: their
-"match changed" events start the bots (``match_started``) and the computer players, and
-their clocks end a game nobody shows up to (a loss by time).
+events start the bots (``MatchStarted``) and the computer players, and their clocks end a
+game nobody shows up to (a loss by time). Each game of a new round is announced after the
+commit as ``events.RoundStarted`` (notifications, bots' event sockets).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -24,12 +24,12 @@ from games.ai import levels as computer_levels
 from games.matches import clocks
 from games.matches import services as match_services
 from games.matches.errors import ServiceError
+from games.matches.events import announce
 from games.matches.models import Match
-from games.notifications import services as notifications
-from games.notifications.models import Notification
 from games.rules import GAMES, OptionError
 
 from . import pairing
+from .events import RoundStarted
 from .models import Entrant, Pairing, Tournament
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,6 @@ OVER = (Match.Status.FINISHED, Match.Status.ABORTED)
 MAX_ENTRANTS = 32
 MAX_SWISS_ROUNDS = 20
 DEFAULT_DELAY = timedelta(minutes=1)  # no start time given: a minute from now
-NOTIFICATION_KIND = Notification.Kind.TOURNAMENT
 
 
 def _bad(message: str, field: str) -> ServiceError:
@@ -292,7 +291,8 @@ def _pair_round(tournament: Tournament) -> None:
         Pairing.objects.create(
             tournament=tournament, round=tournament.round, first_id=first, second_id=second, match=match
         )
-        _tell(tournament, match, entrants[first], entrants[second])
+        seats = {e.user_id: seat for seat, e in enumerate((entrants[first], entrants[second])) if e.user_id}
+        announce(RoundStarted(tournament=tournament, round=tournament.round, match=match, seats=seats))
         match.refresh_from_db(fields=["status", "result"])
         if match.status in OVER:  # over at once (it never is for a normal game): count it now
             game = Pairing.objects.get(match=match)
@@ -330,31 +330,6 @@ def _match_for(tournament: Tournament, first: Entrant, second: Entrant) -> Match
         level=[first.level, second.level],
         **common,
     )
-
-
-round_started = Signal()  # after the commit; receivers get tournament, round, match, seats
-
-
-def _tell(tournament: Tournament, match: Match, *entrants: Entrant) -> None:
-    """A notification to each person playing: "Round N of <name> begins"; and, once the
-    round is committed, ``round_started`` for each of them (bots hear it on /ws/events/)."""
-    seats = {e.user_id: seat for seat, e in enumerate(entrants) if e.user_id}
-    round_number = tournament.round
-    transaction.on_commit(
-        lambda: round_started.send_robust(
-            sender=Tournament, tournament=tournament, round=round_number, match=match, seats=seats
-        )
-    )
-    for entrant in entrants:
-        if entrant.user_id:
-            notifications.notify(
-                user_id=entrant.user_id,
-                kind=NOTIFICATION_KIND,
-                match=match,
-                key=f"round{tournament.round}",
-                text=f"Round {tournament.round} of {tournament.name} begins.",
-                url=f"/m/{match.pk}/",
-            )
 
 
 def tournament_cancel(*, tournament_id: Any, user, staff: bool = False) -> Tournament:

@@ -1,5 +1,6 @@
 """Shared helpers of the in-process platform tests: users, started matches, what is stored,
-a recorder of ``match_changed`` and match sockets driven through Channels' communicator.
+a recorder of ``StateChanged`` (one per committed change) and match sockets driven
+through Channels' communicator.
 
 Nothing of the platform is replaced: the services, selectors, consumer, routing, broadcast
 and the in-memory channel layer (the settings default) all run for real.
@@ -18,8 +19,8 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
-from games.matches import services
-from games.matches.events import MatchChange, match_changed
+from games.matches import events, services
+from games.matches.events import StateChanged
 from games.matches.models import Match, Move, Seat
 from games.realtime.routing import websocket_urlpatterns
 
@@ -71,13 +72,18 @@ db = database_sync_to_async  # ``await db(fn)(...)`` runs ORM code from an async
 
 # -- "match changed" recorder -------------------------------------------------------------
 class Changes:
-    """Every ``match_changed`` sent since the fixture started (or the last ``clear``)."""
+    """Every ``StateChanged`` delivered since the fixture started (or the last ``clear``)."""
 
     def __init__(self) -> None:
-        self.seen: list[MatchChange] = []
+        self.seen: list[StateChanged] = []
 
-    def __call__(self, sender, change: MatchChange, **kwargs) -> None:
+    def __call__(self, change: StateChanged) -> None:
         self.seen.append(change)
+
+    @property
+    def kinds(self) -> list[list[str]]:
+        """The facts of each change, by name (``[["MoveMade", "MatchEnded"], ...]``)."""
+        return [[type(e).__name__ for e in c.happened] for c in self.seen]
 
     @property
     def ids(self) -> list[str]:
@@ -90,9 +96,9 @@ class Changes:
 @pytest.fixture
 def changes():
     recorder = Changes()
-    match_changed.connect(recorder, weak=False, dispatch_uid="tests.platform.changes")
+    events.subscribe(StateChanged, recorder)
     yield recorder
-    match_changed.disconnect(dispatch_uid="tests.platform.changes")
+    events.unsubscribe(recorder)
 
 
 # -- sockets ------------------------------------------------------------------------------

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.autoplay import clock_watch
-from games.matches import services
+from games.matches import services, sweeps
 from games.matches.models import Match, Move
 from games.matches.replays import clock_text, control_text, positions, transcript
 from games.templatetags.people import result_line
@@ -102,7 +101,7 @@ def test_a_match_lost_on_time_ends_with_who_ran_out(client):
     elapse(match, 29)
     move(match, ann, 0)
     elapse(match, 301)  # ben never moves
-    assert clock_watch.sweep() == 1
+    assert sweeps.end_timed_out() == 1
     match = fresh(match)
     assert (match.result["reason"], match.result["timed_out"]) == ("time", [1])
     text = download(client, match)
@@ -145,7 +144,7 @@ def test_the_journeys_clock_names_every_warrior(client):
         {"initial": 60, "increment": 0}, game="journey", options={"mode": "alliance", "players": 2}
     )
     elapse(match, 61)
-    assert clock_watch.sweep() == 1
+    assert sweeps.end_timed_out() == 1
     match = fresh(match)
     assert match.result["reason"] == "time" and match.result["winner"] is None
     assert transcript(match).endswith("\nClock\nTime control: 1+0\nW0 ran out of time.\n")

@@ -11,8 +11,7 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from games.autoplay import clock_watch
-from games.matches import services
+from games.matches import services, sweeps
 from games.matches.clocks import DAY_MS
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move
@@ -111,8 +110,8 @@ def test_time_up_ends_the_match_once_and_the_other_seat_wins(changes):
     move(match, ann, 0)
     elapse(match, 61)
     changes.clear()
-    assert clock_watch.sweep() == 1
-    assert clock_watch.sweep() == 0 and services.match_flag(match_id=match.pk) is None  # once
+    assert sweeps.end_timed_out() == 1
+    assert sweeps.end_timed_out() == 0 and services.match_flag(match_id=match.pk) is None  # once
     match = fresh(match)
     assert match.status == Match.Status.FINISHED and changes.ids == [match.pk]
     assert (match.result["winner"], match.result["reason"], match.result["timed_out"]) == (0, "time", [1])
@@ -140,7 +139,7 @@ def test_a_correspondence_clock_gives_days_for_every_move():
     assert start["remaining"][1] == 3 * DAY_MS and start["running"] == 0
 
     elapse(match, 2 * 86_400)  # two days to find a move
-    assert clock_watch.sweep() == 0
+    assert sweeps.end_timed_out() == 0
     move(match, ann, 0)
     after = clock_of(match, ben)
     assert DAY_MS - 2_000 < after["remaining"][0] <= DAY_MS  # what was left of ann's days
@@ -150,7 +149,7 @@ def test_a_correspondence_clock_gives_days_for_every_move():
     assert 3 * DAY_MS - 2_000 < clock_of(match, ann)["remaining"][0] <= 3 * DAY_MS  # again three
 
     elapse(match, 3 * 86_400 + 1)
-    assert clock_watch.sweep() == 1
+    assert sweeps.end_timed_out() == 1
     assert (fresh(match).result["reason"], fresh(match).result["winner"]) == ("time", 1)
 
 
@@ -164,7 +163,7 @@ def test_resign_and_abort_stop_the_clocks():
     match = fresh(match)
     assert match.deadline is None and match.result["reason"] == "resign"
     elapse(match, 3600)
-    assert clock_watch.sweep() == 0 and fresh(match).result["reason"] == "resign"
+    assert sweeps.end_timed_out() == 0 and fresh(match).result["reason"] == "resign"
 
 
 def test_a_rematch_keeps_the_time_control():
@@ -188,5 +187,5 @@ def test_a_computer_plays_under_the_same_clock():
     )
     assert clock_of(match, ann)["running"] == 0  # the computer (seat 0) moves first, on the clock
     elapse(match, 61)
-    assert clock_watch.sweep() == 1
+    assert sweeps.end_timed_out() == 1
     assert (fresh(match).result["winner"], fresh(match).result["reason"]) == (1, "time")

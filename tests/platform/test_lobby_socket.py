@@ -16,7 +16,9 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client as DjangoClient
 
+from games.matches import events as ev
 from games.matches import services
+from games.matches.models import Match
 from games.realtime import lobby_events
 from games.realtime.ratelimit import USERS
 from games.realtime.routing import websocket_urlpatterns
@@ -180,22 +182,23 @@ async def test_a_player_socket_coming_and_going_sends_no_hint(lobbies, sockets):
     await anon.quiet()
 
 
-def test_hints_are_decided_from_what_the_lobby_shows():
-    waiting = {"status": "waiting", "ply": 0, "to_move": [], "players": [{"username": "a", "computer": None}]}
-    joined = {
-        **waiting,
-        "status": "active",
-        "to_move": [0],
-        "players": [*waiting["players"], waiting["players"][0]],
-    }
-    moved = {**joined, "ply": 1, "to_move": [1]}
-    sig = lobby_events.signature
-    assert lobby_events.hints("open", waiting, None) == (["open"], ["mine"])
-    assert lobby_events.hints("open", joined, sig(waiting)) == (["open"], ["mine"])
-    assert lobby_events.hints("open", moved, sig(joined)) == ([], ["mine"])
-    assert lobby_events.hints("open", moved, sig(moved)) == ([], [])  # only "connected" changed
-    assert lobby_events.hints("invite", waiting, None) == ([], ["mine"])
-    assert lobby_events.hints("computer", {**moved, "status": "finished"}, None) == ([], ["mine", "finished"])
+def test_hints_are_decided_from_what_happened():
+    m = Match(visibility="open", status="active")
+    over = Match(visibility="open", status="finished")
+    aborted = Match(visibility="open", status="aborted")
+    created = ev.MatchCreated(match=m, by=1)
+    joined = ev.PlayerJoined(match=m, user_id=2, seat=1)
+    started = ev.MatchStarted(match=m, by=2)
+    moved = ev.MoveMade(match=m, seat=0, ply=1, move={}, user_id=1)
+    hints = lobby_events.hints
+    assert hints("open", (created,)) == (["open"], ["mine"])
+    assert hints("open", (joined, started)) == (["open"], ["mine"])
+    assert hints("open", (moved,)) == ([], ["mine"])
+    assert hints("open", (ev.PlayerConnected(match=m, user_id=1),)) == ([], [])  # a socket came
+    assert hints("invite", (created,)) == ([], ["mine"])
+    assert hints("computer", (moved, ev.MatchEnded(match=over))) == ([], ["mine", "finished"])
+    assert hints("open", (ev.MatchEnded(match=aborted, was_waiting=True),)) == (["open"], ["mine"])
+    assert hints("open", (ev.MatchEnded(match=over),)) == (["finished"], ["mine", "finished"])
 
 
 # -- what a client may send -----------------------------------------------------------------

@@ -20,14 +20,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.core import mail, signing
 from django.test import Client
 
-from games.autoplay import clock_watch
-from games.matches import services
-from games.matches.events import MatchChange, match_changed
+from games.matches import events, presence, services, sweeps
 from games.matches.models import Match
 from games.notifications import mail as notification_mail
-from games.notifications import receivers
 from games.notifications import services as notes
-from games.notifications.low_time import warn_low_time
 from games.notifications.models import EmailPreferences, Notification
 from games.realtime.routing import websocket_urlpatterns
 
@@ -124,7 +120,7 @@ def test_resigning_and_running_out_of_time_are_worded_for_each_player():
 
     timed, carol, dave = pair({"initial": 60, "increment": 0}, names=("carol", "dave"))
     elapse(timed, 61)
-    assert clock_watch.sweep() == 1
+    assert sweeps.end_timed_out() == 1
     assert [n.text for n in of(carol, Kind.ENDED)] == ["Reversi vs dave: You ran out of time — dave won"]
     assert [n.text for n in of(dave, Kind.ENDED)] == ["Reversi vs carol: carol ran out of time — you won"]
 
@@ -178,29 +174,28 @@ def test_no_turn_notice_for_a_realtime_match_nor_for_a_player_on_the_match_page(
     assert of(dave, Kind.TURN) == []
 
 
-def test_announcing_the_same_change_again_creates_nothing(changes):
+def test_delivering_the_same_events_again_creates_nothing(changes):
+    """An event delivered twice (by this process, or a second one) writes each row once."""
     match, alice, bob = pair(DAYS, join=False)
     changes.clear()
     services.match_join(match_id=match.pk, user=bob)
     (join,) = changes.seen
+    assert changes.kinds == [["PlayerJoined", "MatchStarted"]]
     before = list(Notification.objects.values_list("user", "kind", "key"))
     assert sorted(before) == sorted([(alice.pk, Kind.JOINED, str(bob.pk)), (alice.pk, Kind.TURN, "0")])
-    match_changed.send(sender=Match, change=join)  # again, this process
-    receivers._last.clear()  # as another process would, knowing nothing of the match
-    match_changed.send(sender=Match, change=join)
+    events.deliver([join, *join.happened])
+    events.deliver([join, *join.happened])
     assert list(Notification.objects.values_list("user", "kind", "key")) == before
 
 
-def test_a_process_new_to_an_old_match_tells_nothing():
-    match, alice, bob = pair()
-    services.match_resign(match_id=match.pk, user=alice)  # before a move: aborted
+def test_a_player_coming_and_going_tells_nothing(changes):
+    """A socket opening or closing is a fact of its own (PlayerConnected, PlayerLeft): no
+    notification reads it as a join, a turn or an end."""
+    match, alice, bob = pair(DAYS)
     Notification.objects.all().delete()
-    Match.objects.filter(pk=match.pk).update(
-        finished_at=fresh(match).finished_at - receivers.RECENT * 2,
-        updated_at=fresh(match).updated_at - receivers.RECENT * 2,
-    )
-    receivers._last.clear()
-    match_changed.send(sender=Match, change=MatchChange(fresh(match)))  # e.g. a socket came
+    mark_present(match, bob, channel="bob-socket")
+    presence.leave(match_id=match.pk, channel_name="bob-socket")
+    assert ["PlayerLeft"] in changes.kinds
     assert Notification.objects.count() == 0
 
 
@@ -220,6 +215,13 @@ def test_a_user_keeps_only_the_newest_notifications(monkeypatch):
 
 
 # -- low time ------------------------------------------------------------------------------
+def warn_low_time() -> int:
+    """One low-clock sweep; how many low-time notifications it wrote."""
+    before = Notification.objects.filter(kind=Kind.LOW_TIME).count()
+    sweeps.announce_low_clocks()
+    return Notification.objects.filter(kind=Kind.LOW_TIME).count() - before
+
+
 def test_low_time_warns_the_player_to_move_once_per_move():
     match, alice, bob = pair({"initial": 60, "increment": 0})
     assert warn_low_time() == 0

@@ -8,9 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.matches import services
+from games.matches import events, services
 from games.matches.errors import ServiceError
-from games.matches.events import match_changed
+from games.matches.events import StateChanged
 from games.matches.models import Match, Move
 from games.rules import GAMES
 
@@ -33,13 +33,13 @@ def first_legal(match: Match, seat: int) -> dict:
 
 def run(calls) -> tuple[list[tuple[bool, object]], list[str]]:
     """Each call's outcome (True and what it returned, or False and what it raised) and the
-    match of every "match changed" event sent, in order."""
+    match of every ``StateChanged`` delivered, in order."""
     announced: list[str] = []
 
-    def record(sender, change, **kwargs) -> None:
+    def record(change: StateChanged) -> None:
         announced.append(change.match.pk)
 
-    match_changed.connect(record, dispatch_uid="test-record")
+    events.subscribe(StateChanged, record)
     outcomes: list[tuple[bool, object]] = []
     try:
         for service, kwargs in calls:
@@ -48,7 +48,7 @@ def run(calls) -> tuple[list[tuple[bool, object]], list[str]]:
             except ServiceError as exc:
                 outcomes.append((False, exc))
     finally:
-        match_changed.disconnect(dispatch_uid="test-record")
+        events.unsubscribe(record)
     return outcomes, announced
 
 
@@ -71,7 +71,7 @@ def test_calls_one_after_another_keep_each_apart():
     assert [o.pk for ok, o in outcomes if ok] == [one.pk, two.pk]
     assert list(Move.objects.filter(match=one).values_list("ply", "seat")) == [(1, 0)]
     assert list(Move.objects.filter(match=two).values_list("ply", "seat")) == [(1, 0)]
-    # one "match changed" per stored move, in the order the calls ran
+    # one state change per stored move, in the order the calls ran
     assert announced == [one.pk, two.pk]
     one.refresh_from_db()
     assert one.ply == 1 and one.state["turn"] == 1

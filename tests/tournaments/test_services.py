@@ -12,10 +12,10 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from accounts.models import Account
-from games.autoplay.clock_watch import sweep
 from games.matches import services as match_services
 from games.matches.errors import ServiceError
 from games.matches.models import Match
+from games.matches.sweeps import end_timed_out as sweep
 from games.notifications.models import Notification
 from games.tournaments import selectors, services
 from games.tournaments.models import Pairing, Tournament

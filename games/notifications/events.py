@@ -1,0 +1,14 @@
+"""What the notifications announce: new notifications were written (the bells ring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.matches.events import Event
+
+
+@dataclass(eq=False, kw_only=True)
+class Notified(Event):
+    """``user_ids`` each have at least one new notification."""
+
+    user_ids: list[int]

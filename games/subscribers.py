@@ -1,0 +1,74 @@
+"""Who hears which event, in this order, and what every process sweeps. The one place the
+wiring is written down: ``GamesConfig.ready`` calls :func:`connect`, and ``site_config.asgi``
+starts the clock watcher with :data:`SWEEPS`.
+
+The order: what people feel first (their sockets), then what the server must do next (the
+computer's turn, absence timers, tournament rounds), then what tells people later (the
+bell, e-mail). Each subscriber is called once per event of its kind, after the commit, in the
+thread that committed (``games.matches.events``).
+"""
+
+from __future__ import annotations
+
+from accounts.challenges import challenged
+from accounts.tokens import token_revoked
+from games.autoplay import absence, computer
+from games.matches import events, sweeps
+from games.matches.events import (
+    ClockLow,
+    MatchEnded,
+    MatchStarted,
+    MoveMade,
+    PlayerJoined,
+    PlayerLeft,
+    RematchOffered,
+    StateChanged,
+)
+from games.notifications import low_time, receivers
+from games.notifications.events import Notified
+from games.realtime import broadcast, events_socket, lobby_events
+from games.tournaments import receivers as tournament_receivers
+from games.tournaments import services as tournament_services
+from games.tournaments.events import RoundStarted
+
+SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
+    # the sockets: the match's new state, the lobbies' hints, the bots' event sockets
+    (StateChanged, broadcast.send_state),
+    (StateChanged, lobby_events.send_hints),
+    (MatchStarted, events_socket.on_match_started),
+    (RoundStarted, events_socket.on_round_started),
+    (Notified, lobby_events.bell_rings),
+    # what the server does next
+    (MatchStarted, computer.computer_to_move),
+    (MoveMade, computer.computer_to_move),
+    (MatchStarted, absence.watch_absent),
+    (MoveMade, absence.watch_absent),
+    (PlayerLeft, absence.watch_absent),
+    (MatchEnded, tournament_receivers.on_match_ended),
+    # what tells people later: the bell (and e-mail)
+    (PlayerJoined, receivers.on_joined),
+    (MatchStarted, receivers.on_turn),
+    (MoveMade, receivers.on_turn),
+    (MatchEnded, receivers.on_ended),
+    (RematchOffered, receivers.on_rematch),
+    (RoundStarted, receivers.on_round_started),
+    (ClockLow, low_time.on_clock_low),
+]
+
+# Every process's clock watcher runs these every CLOCK_SWEEP_SECONDS, in order.
+SWEEPS = [
+    sweeps.end_timed_out,  # clocks that ran out end their match, connected or not
+    sweeps.announce_low_clocks,  # "time is running low", once per move
+    tournament_services.start_due_tournaments,  # and tournament results a stopped process missed
+]
+
+
+def connect() -> None:
+    """Subscribe everything above (once), and the receivers of the Django signals that are not
+    domain events: a challenge made, an API token revoked."""
+    if not events.subscribed():
+        for kind, subscriber in SUBSCRIPTIONS:
+            events.subscribe(kind, subscriber)
+    challenged.connect(receivers.on_challenged, dispatch_uid="notifications.challenged")
+    challenged.connect(events_socket.on_challenge, dispatch_uid="realtime.events_socket.challenge")
+    token_revoked.connect(events_socket.on_token_revoked, dispatch_uid="realtime.events_socket.revoked")

@@ -1,0 +1,20 @@
+"""What tournaments announce (``games.matches.events.announce``, after the commit)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.matches.events import Event
+from games.matches.models import Match
+
+
+@dataclass(eq=False, kw_only=True)
+class RoundStarted(Event):
+    """Round ``round`` of ``tournament`` began and ``match`` is one of its games; ``seats``:
+    each person playing it (user id -> seat)."""
+
+    tournament: Any  # a games.tournaments.models.Tournament
+    round: int
+    match: Match
+    seats: dict[int, int]
