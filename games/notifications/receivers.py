@@ -33,7 +33,7 @@ from typing import Any
 from django.dispatch import receiver
 from django.utils import timezone
 
-from accounts.challenges import challenged
+from accounts.signals import challenged
 from games.matches.events import MatchChange, match_changed
 from games.matches.models import Match
 from games.matches.selectors import seat_rows

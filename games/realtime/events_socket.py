@@ -34,8 +34,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.dispatch import receiver
 
-from accounts.challenges import challenge_json, challenged, open_challenges
 from accounts.models import ApiToken, Challenge
+from accounts.selectors import challenge_json, open_challenges
+from accounts.signals import challenged
 from accounts.tokens import token_revoked
 from games.matches.events import MatchChange, match_changed
 from games.matches.models import Match, Move, Seat
