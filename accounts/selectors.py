@@ -1,4 +1,5 @@
-"""A user's record, read from the match platform's models."""
+"""The reads of accounts: a user's record (from the match platform's models) and
+challenges (the open ones, the JSON the protocol writes, the games one can be for)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ from collections import defaultdict
 from functools import partial
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 
 from games.matches.models import Match, Seat
 from games.matches.ratings import ratings_of
 from games.rules import GAMES
+
+from .models import Challenge
 
 
 def seat_outcome(match: Match, seat: int | None) -> str | None:
@@ -87,3 +90,39 @@ def record_page(user, viewer=None) -> dict[str, Any]:
     rating), since each moves the match's ``updated_at``."""
     changed = Match.objects.filter(seats__user=user).aggregate(n=Count("pk"), last=Max("updated_at"))
     return {"history": partial(user_record, user, viewer), "version": f"{changed['n']}:{changed['last']}"}
+
+
+# -- challenges ---------------------------------------------------------------------------
+def challenge_json(challenge: Challenge) -> dict[str, Any]:
+    """A challenge as the protocol writes it (``docs/protocol.md``)."""
+    match = challenge.match
+    free = next((s.seat for s in match.seats.all() if s.user_id is None and not s.level), None)
+    return {
+        "id": challenge.pk,
+        "from": challenge.from_user.username,
+        "to": challenge.to_user.username,
+        "game": match.game,
+        "options": match.options,
+        "clock": match.time_control,
+        "rated": match.rated,
+        "you": free,  # the seat kept for the challenged player
+        "match_id": match.pk,
+        "status": "accepted" if challenge.accepted else "declined" if challenge.accepted is False else "open",
+        "accept_url": f"/api/challenges/{challenge.pk}/accept/",
+        "decline_url": f"/api/challenges/{challenge.pk}/decline/",
+    }
+
+
+def open_challenges(**lookup: Any) -> QuerySet[Challenge]:
+    """Open challenges matching ``lookup`` (``to_user=``, ``from_user=``), oldest first."""
+    return (
+        Challenge.objects.open()
+        .filter(**lookup)
+        .select_related("from_user", "to_user", "match")
+        .prefetch_related("match__seats")
+    )
+
+
+def challengeable_games() -> list[tuple[str, str]]:
+    """(slug, name) of the games a challenge can be for: two players with default options."""
+    return [(slug, g.name) for slug, g in GAMES.items() if g.seat_count(g.clean_options({})) == 2]

@@ -26,9 +26,8 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from .challenges import challengeable_games, open_challenges
 from .models import Account, ApiToken, is_bot
-from .selectors import record_page
+from .selectors import challengeable_games, open_challenges, record_page
 
 MAX_TOKENS = 20  # active tokens one account may hold
 

@@ -3,17 +3,17 @@ profile's API tokens and bot switch, and the challenge forms of profile pages.""
 
 from django.urls import include, path
 
-from . import challenges, tokens, views
+from . import tokens, views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("tokens/", tokens.token_create, name="api_token_create"),
     path("tokens/<int:token_id>/revoke/", tokens.token_revoke, name="api_token_revoke"),
     path("bot/", tokens.become_bot, name="account_bot"),
-    path("challenge/<str:username>/", challenges.page_challenge, name="challenge_user"),
+    path("challenge/<str:username>/", views.page_challenge, name="challenge_user"),
     path(
         "challenges/<int:challenge_id>/<str:answer>/",
-        challenges.page_answer,
+        views.page_answer,
         name="challenge_answer",
     ),
     path("", include("django.contrib.auth.urls")),

@@ -1,15 +1,23 @@
-"""Sign-up and the public profile; log in/out and password change are Django's own views."""
+"""Sign-up, the public profile and its two challenge forms (a person challenging a bot from
+its profile, answering a challenge on one's own); log in/out and password change are
+Django's own views."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_POST
+
+from games.matches.errors import ServiceError
 
 from .selectors import record_page
+from .services import challenge_accept, challenge_create, challenge_decline
 from .tokens import profile_extras
 
 
@@ -36,3 +44,39 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     user = get_object_or_404(get_user_model(), username=username)
     context = {"profile_user": user, **record_page(user, request.user), **profile_extras(request, user)}
     return render(request, "accounts/profile.html", context)
+
+
+# -- challenges (the services: accounts.services) -------------------------------------------
+@require_POST
+@login_required
+def page_challenge(request: HttpRequest, username: str) -> HttpResponse:
+    """The "Challenge" form of a profile: on to the waiting match's page."""
+    target = get_object_or_404(get_user_model(), username=username)
+    try:
+        challenge = challenge_create(
+            user=request.user,
+            to=target.username,
+            game=request.POST.get("game"),
+            rated=bool(request.POST.get("rated")),
+        )
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("profile", username=target.username)
+    messages.success(request, f"You challenged {target.username}: the match starts when they accept.")
+    return redirect(challenge.match.get_absolute_url())
+
+
+@require_POST
+@login_required
+def page_answer(request: HttpRequest, challenge_id: int, answer: str) -> HttpResponse:
+    """Accept (on to the match) or decline a challenge from one's own profile."""
+    if answer not in ("accept", "decline"):
+        raise Http404("No such answer.")
+    try:
+        if answer == "accept":
+            return redirect(challenge_accept(challenge_id=challenge_id, user=request.user).get_absolute_url())
+        challenge_decline(challenge_id=challenge_id, user=request.user)
+        messages.info(request, "Challenge declined.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("profile", username=request.user.username)

@@ -10,7 +10,7 @@ thread that committed (``games.matches.events``).
 
 from __future__ import annotations
 
-from accounts.challenges import challenged
+from accounts.signals import challenged
 from accounts.tokens import token_revoked
 from games.autoplay import absence, computer
 from games.matches import events, sweeps

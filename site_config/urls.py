@@ -5,7 +5,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from accounts import challenges
+from accounts.api import api_accept, api_challenges, api_decline
 from accounts.views import profile
 
 urlpatterns = [
@@ -14,9 +14,9 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("img/favicon.ico"), permanent=True)),
     path("accounts/", include("accounts.urls")),
     path("u/<str:username>/", profile, name="profile"),
-    path("api/challenges/", challenges.api_challenges, name="api_challenges"),
-    path("api/challenges/<str:challenge_id>/accept/", challenges.api_accept, name="api_challenge_accept"),
-    path("api/challenges/<str:challenge_id>/decline/", challenges.api_decline, name="api_challenge_decline"),
+    path("api/challenges/", api_challenges, name="api_challenges"),
+    path("api/challenges/<str:challenge_id>/accept/", api_accept, name="api_challenge_accept"),
+    path("api/challenges/<str:challenge_id>/decline/", api_decline, name="api_challenge_decline"),
     path("", include("games.web.urls")),
 ]
 

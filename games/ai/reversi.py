@@ -6,7 +6,7 @@ size included):
 - ``random``: the seeds' computer, a uniformly random legal move;
 - ``greedy``: a corner when it can take one (on a blocked board: any cell no line can cross,
   whose disc can never be flipped), else the move flipping the most discs; ties at random;
-- ``strong``: :mod:`games.ai.reversi_search`, iterative-deepening negamax with
+- ``strong``: :mod:`games.rules.reversi_search`, iterative-deepening negamax with
   alpha-beta, a transposition table, move ordering, an evaluation of mobility, corners,
   stability, frontier and parity, and an exact solve of the last empties, searching at
   most ``STRONG_BUDGET`` = 0.8 s a move so that a whole move stays under the 1 s bar on
@@ -23,10 +23,9 @@ from collections.abc import Callable
 
 from games.rules.base import Game, Move, Seat, State
 from games.rules.reversi import PLAYERS, cell_name, parse_cell
-
-from .reversi_bits import Geometry, flips_of, from_board
-from .reversi_search import DEFAULT_BUDGET, SearchResult
-from .reversi_search import Search as _Search
+from games.rules.reversi_bits import Geometry, flips_of, from_board
+from games.rules.reversi_search import DEFAULT_BUDGET, SearchResult
+from games.rules.reversi_search import Search as _Search
 
 STRONG_BUDGET = DEFAULT_BUDGET  # seconds of search per move (the bar: at most 1 s a move)
 PASS: Move = {"pass": True}

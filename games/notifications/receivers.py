@@ -8,7 +8,7 @@
   aborted;
 - ``rematch`` (``RematchOffered``): the other player started a rematch (it links to it);
 - ``tournament`` (``tournaments.events.RoundStarted``): your game of a round begins;
-- ``invited`` (``accounts.challenges.challenged``): someone challenged you by name;
+- ``invited`` (``accounts.signals.challenged``): someone challenged you by name;
 - ``low_time`` (``ClockLow``): in ``low_time``.
 
 Each notification is keyed by what identifies it in the match (the joiner, the ply, the

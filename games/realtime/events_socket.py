@@ -16,7 +16,7 @@ the session closes on logout or a password change, as the lobby's does.
 
 Senders (subscribers: the services and challenges never call them): ``MatchStarted`` for
 the start of a match, ``tournaments.events.RoundStarted`` for a tournament's round, and
-``accounts.challenges.challenged`` after a challenge is committed. A start is said once per
+``accounts.signals.challenged`` after a challenge is committed. A start is said once per
 start; clients that reconnect get the catch-up, so they keep the ids they already handle.
 """
 
@@ -28,8 +28,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from accounts.challenges import challenge_json, open_challenges
 from accounts.models import ApiToken, Challenge
+from accounts.selectors import challenge_json, open_challenges
 from games.matches.events import MatchStarted
 from games.matches.models import Match, Seat
 from games.matches.selectors import seat_rows

@@ -1,8 +1,9 @@
 """The rules of every game, pure Python, and the registry ``GAMES[slug]``.
 
 ``games.rules.<game>`` holds the seed's functions of a game; ``games.rules.engines.<game>``
-the engine the site plays, built from them. The registry imports the engines only (never
-``games.rules.othello``, whose ``selectNextPlay`` needs ``games.ai``).
+the engine the site plays, built from them. The registry imports the engines only (not
+``games.rules.othello``, whose ``selectNextPlay`` would load the search of
+``games.rules.reversi_search`` for nothing).
 """
 
 from .base import Game, IllegalMove, Option, OptionError, Outcome

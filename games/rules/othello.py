@@ -5,8 +5,9 @@ The rules (flips, passes, end, console format) are those of :mod:`games.rules.re
 only the board size and the starting discs differ (see :mod:`games.rules.engines.othello`,
 the site's engine, which also holds the start position). ``board[row][col]`` with row 0 at
 the top; cells ``.``, ``X``, ``O``. ``selectNextPlay`` is the strongest computer player's
-move, from :mod:`games.ai.reversi_search`; that is why this module is the only one of
-``games.rules`` that imports ``games.ai``, and why the registry and the engines never import it.
+move (games.md), from the search of :mod:`games.rules.reversi_search`: the seed's function
+needs that search, so it lives in ``games.rules`` (standard library only, like every rules
+module) and ``games.ai``'s ``strong`` level reuses it; the rules import nothing of ``games.ai``.
 
 >>> board = start_board()
 >>> print(board_text(board))
@@ -27,11 +28,10 @@ move, from :mod:`games.ai.reversi_search`; that is why this module is the only o
 
 from __future__ import annotations
 
-from games.ai.reversi_search import DEFAULT_BUDGET, best_move
-
 from .engines.othello import othello_start, start_board
 from .reversi import EMPTY, PLAYERS, WHITE, Board, board_text
 from .reversi import valid_move as _valid_move
+from .reversi_search import DEFAULT_BUDGET, best_move
 
 __all__ = [
     "board_text",
@@ -79,7 +79,7 @@ def selectNextPlay(  # noqa: N802 (seed name)
 ) -> tuple[int, int] | None:
     """The computer's next play for white (``"O"``): the strongest computer player's move.
 
-    That is :func:`games.ai.reversi_search.best_move` (the search of the ``strong``
+    That is :func:`games.rules.reversi_search.best_move` (the search of the ``strong``
     level: iterative-deepening alpha-beta, an exact endgame solve) within ``budget``
     seconds. ``color`` defaults to the seed's computer colour, white; passing ``"X"`` lets
     the computer play black too. Returns None when that colour has no valid move (it must

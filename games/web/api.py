@@ -1,18 +1,18 @@
-"""The JSON API of protocol.md. Views stay thin: parse, call a service or selector, answer."""
+"""The JSON API of protocol.md. Views stay thin: parse, call a service or selector, answer.
+
+Who may call (``api_view``), the error body and the JSON body come from
+``accounts.api_auth``, shared with the challenges' API (``accounts.api``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
-import orjson
-from django.http import HttpRequest, HttpResponse, JsonResponse, RawPostDataException
-from django.middleware.csrf import CsrfViewMiddleware
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.csrf import csrf_failure as html_csrf_failure
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.backends import bearer_token, token_for
+from accounts.api_auth import api_view, error, json_body
 from games.ai import levels
 from games.matches import services
 from games.matches.errors import ServiceError
@@ -22,63 +22,12 @@ from games.matches.selectors import match_for_user
 from games.rules import GAMES
 
 
-def error(code: str, message: str, status: int) -> JsonResponse:
-    """The protocol's error body with a 4xx status."""
-    return JsonResponse({"error": code, "message": message}, status=status)
-
-
-_csrf = CsrfViewMiddleware(lambda request: None)
-
-
-def api_view(view: Callable) -> Callable:
-    """Turn ServiceError into the JSON error body; require login for unsafe methods.
-
-    ``Authorization: Bearer <token>`` (an API token, ``accounts.models.ApiToken``) acts as
-    the token's user, without a session and without CSRF: a browser never attaches that
-    header to another site's request by itself, so it cannot be forged the way a cookie is.
-    An unknown or revoked token is 401. Every other request keeps Django's CSRF check (the
-    view is marked exempt only so that this wrapper can tell the two apart)."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        raw = bearer_token(request.headers.get("Authorization"))
-        if raw is not None:
-            token = token_for(raw)
-            if token is None:
-                return error("not_authenticated", "Unknown or revoked API token.", 401)
-            request.user = token.user
-        else:
-            refused = _csrf.process_view(request, None, (), {})
-            if refused is not None:
-                return refused
-            if request.method != "GET" and not request.user.is_authenticated:
-                return error("not_authenticated", "Log in first (session cookie or API token).", 401)
-        try:
-            return view(request, *args, **kwargs)
-        except ServiceError as exc:
-            return JsonResponse(exc.as_dict(), status=exc.status)
-
-    wrapper.csrf_exempt = True  # checked above, for every request without a token
-    return wrapper
-
-
 def get_match(**lookup: Any) -> Match:
     """The match, or a JSON 404."""
     match = Match.objects.filter(**lookup).first()
     if match is None:
         raise ServiceError("not_found", "No such match.", 404)
     return match
-
-
-def json_body(request: HttpRequest) -> dict[str, Any]:
-    """The request's JSON object (orjson: it also refuses NaN and nesting past 1024)."""
-    try:
-        body = orjson.loads(request.body or b"{}")
-    except (orjson.JSONDecodeError, RawPostDataException):  # the latter: a form body already read
-        raise ServiceError("bad_request", "The body is not JSON.", 400) from None
-    if not isinstance(body, dict):
-        raise ServiceError("bad_request", "The body must be a JSON object.", 400)
-    return body
 
 
 @require_GET

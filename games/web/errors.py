@@ -7,7 +7,7 @@ import logging
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .api import error
+from accounts.api_auth import error
 
 log = logging.getLogger(__name__)
 

@@ -8,11 +8,10 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from accounts.api_auth import api_view
 from games.matches.errors import ServiceError
 from games.matches.ratings import ACTIVE_DAYS, leaderboard, leaderboard_version
 from games.rules import GAMES
-
-from .api import api_view
 
 
 def _rateable() -> list:

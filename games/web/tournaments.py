@@ -11,13 +11,13 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.api_auth import api_view, json_body
 from games.ai import levels
 from games.matches.errors import ServiceError
 from games.rules import GAMES
 from games.tournaments import selectors, services
 from games.tournaments.models import Tournament
 
-from .api import api_view, json_body
 from .forms import TournamentGameForm
 
 

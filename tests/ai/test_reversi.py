@@ -1,5 +1,5 @@
 """Computer players of Reversi with blocks and Othello (games/ai/reversi.py, the search in
-games/ai/reversi_search.py and its bitboards in reversi_bits.py): legality on many random
+games/rules/reversi_search.py and its bitboards in reversi_bits.py): legality on many random
 positions (blocked and non-8x8 boards included), the bitboards against the rules, exact play
 in small endgames, the time budget. Strength is the benchmark's job (bench/ai_reversi.py),
 not these tests'.
@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.ai import reversi as ai
-from games.ai.reversi_bits import WIN, from_board, geometry, moves_of, stable_discs
-from games.ai.reversi_bits import flips_of as search_flips
-from games.ai.reversi_search import Search
 from games.rules import GAMES
 from games.rules.reversi import PLAYERS, cell_name, centre_cells, parse_cell
+from games.rules.reversi_bits import WIN, from_board, geometry, moves_of, stable_discs
+from games.rules.reversi_bits import flips_of as search_flips
+from games.rules.reversi_search import Search
 
 REVERSI, OTHELLO = GAMES["reversi"], GAMES["othello"]
 QUICK = ai.strong_with_budget(0.02)  # strong, on a short clock: legality does not need time

@@ -17,8 +17,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client as DjangoClient
 from django.utils import timezone
 
-from accounts import challenges
 from accounts.models import ApiToken
+from accounts.services import challenge_accept, challenge_create, challenge_decline
 from games.matches import services
 from games.matches.models import Match
 from games.realtime.routing import websocket_urlpatterns
@@ -126,7 +126,7 @@ async def test_a_match_against_the_computer_starts_at_once(opener):
 async def test_a_challenge_reaches_the_challenged_only_and_accepting_starts_the_match(opener):
     ann, ben, cid = [await db(make_user)(n) for n in ("ann", "ben", "cid")]
     sa, sb, sc = [await opener.connect(u) for u in (ann, ben, cid)]
-    challenge = await db(challenges.challenge_create)(
+    challenge = await db(challenge_create)(
         user=ann, to="ben", game="othello", clock={"initial": 300, "increment": 3}, rated=True, side=0
     )
     got = await sb.recv()
@@ -143,7 +143,7 @@ async def test_a_challenge_reaches_the_challenged_only_and_accepting_starts_the_
     assert c["you"] == 1 and c["accept_url"] == f"/api/challenges/{challenge.pk}/accept/"
     await sa.quiet()
     await sc.quiet()
-    match = await db(challenges.challenge_accept)(challenge_id=challenge.pk, user=ben)
+    match = await db(challenge_accept)(challenge_id=challenge.pk, user=ben)
     assert match.status == Match.Status.ACTIVE
     assert await sa.recv() == started(match.pk, "othello", 0)
     assert await sb.recv() == started(match.pk, "othello", 1)
@@ -152,13 +152,13 @@ async def test_a_challenge_reaches_the_challenged_only_and_accepting_starts_the_
 
 async def test_on_connect_the_open_challenges_and_active_matches_come_first(opener):
     ann, ben, cid = [await db(make_user)(n) for n in ("ann", "ben", "cid")]
-    first = await db(challenges.challenge_create)(user=ann, to="ben", game="reversi")
-    answered = await db(challenges.challenge_create)(user=cid, to="ben", game="connect_four")
-    await db(challenges.challenge_decline)(challenge_id=answered.pk, user=ben)
-    withdrawn = await db(challenges.challenge_create)(user=cid, to="ben", game="reversi_1d")
+    first = await db(challenge_create)(user=ann, to="ben", game="reversi")
+    answered = await db(challenge_create)(user=cid, to="ben", game="connect_four")
+    await db(challenge_decline)(challenge_id=answered.pk, user=ben)
+    withdrawn = await db(challenge_create)(user=cid, to="ben", game="reversi_1d")
     await db(services.match_abort)(match_id=withdrawn.match_id, user=cid)
-    playing = await db(challenges.challenge_create)(user=cid, to="ben", game="othello", side=1)
-    match = await db(challenges.challenge_accept)(challenge_id=playing.pk, user=ben)
+    playing = await db(challenge_create)(user=cid, to="ben", game="othello", side=1)
+    match = await db(challenge_accept)(challenge_id=playing.pk, user=ben)
     finished = await db(services.match_create)(user=ben, game="reversi", options={}, opponent="invite")
     await db(services.match_abort)(match_id=finished.pk, user=ben)
 
@@ -181,7 +181,7 @@ async def test_a_token_socket_is_its_user_and_closes_when_the_token_is_revoked(o
     ann, ben = [await db(make_user)(n) for n in ("ann", "ben")]
     token, raw = await db(ApiToken.issue)(user=ben, name="bot")
     sb = await opener.connect(token=raw)  # no session user at all: the token says who
-    challenge = await db(challenges.challenge_create)(user=ann, to="ben", game="reversi")
+    challenge = await db(challenge_create)(user=ann, to="ben", game="reversi")
     assert (await sb.recv())["challenge"]["id"] == challenge.pk
 
     def revoke() -> int:
@@ -225,8 +225,8 @@ async def test_players_say_which_of_them_is_a_bot(opener):
 
     ann, ben = [await db(make_user)(n) for n in ("ann", "ben")]
     await db(Account.objects.create)(user=ben, bot=True)
-    challenge = await db(challenges.challenge_create)(user=ann, to="ben", game="reversi", side=0)
-    match = await db(challenges.challenge_accept)(challenge_id=challenge.pk, user=ben)
+    challenge = await db(challenge_create)(user=ann, to="ben", game="reversi", side=0)
+    match = await db(challenge_accept)(challenge_id=challenge.pk, user=ben)
     data = await db(match_for_user)(match, ann)
     assert [(p["username"], p["bot"]) for p in data["players"]] == [("ann", False), ("ben", True)]
 

@@ -406,7 +406,7 @@ async def test_a_new_notification_hints_the_users_lobby_sockets(transactional_db
 
 
 def test_a_challenge_notifies_the_player_challenged_once():
-    from accounts.challenges import challenge_create
+    from accounts.services import challenge_create
 
     ann, bob = make_user("cha"), make_user("chb")
     challenge_create(user=ann, to="chb", game="reversi", options={"size": 6})

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from accounts.challenges import challenge_accept, challenge_create
+from accounts.services import challenge_accept, challenge_create
 from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match

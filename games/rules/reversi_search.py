@@ -1,8 +1,10 @@
 """The search behind the strongest Reversi/Othello computer player (standard library only).
 
-``games.ai.reversi`` wraps it for the site's ``strong`` level and the seed's
-:func:`games.rules.othello.selectNextPlay` calls :func:`best_move`. It knows no rules
-module: positions are the bitboards of :mod:`.reversi_bits`.
+The seed's :func:`games.rules.othello.selectNextPlay` calls :func:`best_move` (games.md: the
+strongest computer player's move), and the rules import nothing of ``games.ai``: that is why
+this search, unlike the others, is in ``games.rules``. ``games.ai.reversi`` wraps it for the
+site's ``strong`` level. It knows no other rules module: positions are the bitboards of
+:mod:`.reversi_bits`.
 
 The search is iterative-deepening negamax with alpha-beta, a transposition table, move
 ordering (the table's best move first, then corners, then the fewest replies for the

@@ -1,0 +1,105 @@
+"""Challenges: one player invites another by name to a match of two (the writes).
+
+A challenge is a match that waits (invite-only, the challenger seated,
+``games.matches.services.match_create``) plus a :class:`~accounts.models.Challenge` row
+naming who may take the free seat. Accepting takes it (``match_join``: the match starts);
+declining aborts the match as its challenger may (``match_abort``); the challenger withdraws
+by aborting it. The functions here write only the challenge row: every change of the match
+goes through the match services. After the commit, :data:`accounts.signals.challenged`
+tells the challenged player's event sockets (``games.realtime.events_socket``); these
+functions send nothing else themselves.
+
+Reads are in :mod:`accounts.selectors`, the JSON API in :mod:`accounts.api`, the profile's
+forms in :mod:`accounts.views`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games.matches import services as match_services
+from games.matches.errors import ServiceError
+from games.matches.models import Match
+
+from .models import Challenge
+from .signals import challenged
+
+
+def challenge_create(
+    *,
+    user,
+    to: Any,
+    game: Any,
+    options: Any = None,
+    clock: Any = None,
+    rated: Any = False,
+    side: Any = "random",
+) -> Challenge:
+    """Challenge the player named ``to`` to a match of two (the options, clock, rated and
+    side as ``POST /api/matches/`` takes them); refused with a ServiceError."""
+    target = (
+        get_user_model().objects.filter(username=to, is_active=True).first() if isinstance(to, str) else None
+    )
+    if target is None:
+        raise ServiceError("not_found", f"No player named {to!r}.", 404)
+    if target.pk == user.pk:
+        raise ServiceError("bad_options", "Challenge someone else.", 400, field="to")
+    with transaction.atomic():
+        match = match_services.match_create(
+            user=user,
+            game=game,
+            options=options,
+            opponent="invite",
+            side=side,
+            clock=clock,
+            rated=rated,
+            reserve_for=target,
+        )
+        if match.seats.count() != 2:  # rolled back with the match
+            raise ServiceError("bad_options", "A challenge is a match of two players.", 400, field="options")
+        challenge = Challenge.objects.create(from_user=user, to_user=target, match=match)
+        transaction.on_commit(lambda: challenged.send_robust(sender=Challenge, challenge=challenge))
+    return challenge
+
+
+def _answerable(challenge_id: Any, user) -> Challenge:
+    """The challenge, locked, if ``user`` may answer it now."""
+    challenge = (
+        Challenge.objects.select_for_update()
+        .select_related("match", "from_user")
+        .filter(pk=challenge_id)
+        .first()
+        if str(challenge_id).isdigit()
+        else None
+    )
+    if challenge is None:
+        raise ServiceError("not_found", "No such challenge.", 404)
+    if challenge.to_user_id != user.pk:
+        raise ServiceError("not_challenged", "Only the challenged player may answer a challenge.", 403)
+    if challenge.answered_at is not None or challenge.match.status != Match.Status.WAITING:
+        raise ServiceError("challenge_closed", "This challenge was already answered or withdrawn.", 409)
+    return challenge
+
+
+def challenge_accept(*, challenge_id: Any, user) -> Match:
+    """Take the seat the challenge keeps for ``user``: the match starts."""
+    with transaction.atomic():
+        challenge = _answerable(challenge_id, user)
+        match = match_services.match_join(match_id=challenge.match_id, user=user)
+        challenge.answered_at, challenge.accepted = timezone.now(), True
+        challenge.save(update_fields=["answered_at", "accepted"])
+    return match
+
+
+def challenge_decline(*, challenge_id: Any, user) -> Challenge:
+    """Say no: the match is aborted (as its challenger may while it waits)."""
+    with transaction.atomic():
+        challenge = _answerable(challenge_id, user)
+        match_services.match_abort(match_id=challenge.match_id, user=challenge.from_user)
+        challenge.answered_at, challenge.accepted = timezone.now(), False
+        challenge.save(update_fields=["answered_at", "accepted"])
+    return challenge
