@@ -101,6 +101,9 @@ class Match(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # The ply at which a running clock was last said to be low (``sweeps``): once per move.
     clock_low_ply = models.PositiveIntegerField(null=True, blank=True)
+    # Counts the changes of its players' presence and seats: what was read of its presence
+    # stays valid in the cache until it changes (``selectors.presence_of``), not re-read per move.
+    presence_version = models.PositiveIntegerField(default=0)
 
     objects = MatchQuerySet.as_manager()
 

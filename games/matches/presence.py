@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from .events import PlayerConnected, PlayerLeft, announce_change
@@ -35,6 +36,7 @@ def join(*, match_id: str, user, channel_name: str) -> dict[str, Any] | None:
         Presence.objects.filter(match=match, user=user, left_at__isnull=False).delete()  # back
         Presence.objects.create(channel_name=channel_name, match=match, user=user, seen_at=timezone.now())
         if match.status in LIVE and _is_player(match, user.pk):
+            _changed(match)
             came = PlayerConnected(match=match, user_id=user.pk)
             change = announce_change(match, came, skip_channel=channel_name)
     return change.public if change is not None and change.public else match_public(match)
@@ -60,7 +62,14 @@ def leave(*, match_id: str, channel_name: str) -> None:
         row.update(left_at=now, seen_at=now)
         match = Match.objects.filter(pk=match_id, status__in=LIVE).first()
         if match is not None and _is_player(match, gone):
+            _changed(match)
             announce_change(match, PlayerLeft(match=match, user_id=gone))
+
+
+def _changed(match: Match) -> None:
+    """A player came or went: what was read of the match's presence is out of date."""
+    Match.objects.filter(pk=match.pk).update(presence_version=F("presence_version") + 1)
+    match.presence_version = Match.objects.filter(pk=match.pk).values_list("presence_version", flat=True)[0]
 
 
 def _is_player(match: Match, user_id: int) -> bool:

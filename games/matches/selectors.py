@@ -15,29 +15,44 @@ from . import clocks
 from .models import Match, Move, Presence, Seat
 
 UNKNOWN: Any = object()  # match_public's hint: not known, read it from the database
-
-
-def presence_cutoff() -> Any:
-    """Sockets last seen before this are counted as gone (their server died)."""
-    return timezone.now() - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
+KEEP_SECONDS = 3600  # how long the cache keeps what does not change (seats, presence)
 
 
 def presence_of(match: Match) -> dict[int, datetime | None]:
     """Every user who opened this match: None while a socket of theirs is live (on any
     server process), else when they left (their socket closed, or its process stopped
-    answering)."""
+    answering).
+
+    Read from the database when its players' presence changed (``match.presence_version``,
+    counted by ``presence``), else from the cache: a move does not read it again. An entry
+    lasts until the oldest live socket's heartbeat would be late (a process that died)."""
+    key = f"match-presence:{match.pk}:{match.presence_version}"
+    found = cache.get(key)
+    if found is None:
+        found, fresh_for = _read_presence(match)
+        cache.set(key, found, fresh_for)
+    return found
+
+
+def _read_presence(match: Match) -> tuple[dict[int, datetime | None], float]:
+    """(presence, seconds it stays true unless a player comes or goes)."""
     # The match's few rows, the time compared here: filtering on seen_at in the query led
     # SQLite to scan its index over every recent socket of every match.
-    cutoff = presence_cutoff()
+    now = timezone.now()
+    timeout = timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
+    cutoff = now - timeout
     away: dict[int, datetime | None] = {}
+    oldest_live = None
     for user_id, seen_at, left_at in Presence.objects.filter(match=match).values_list(
         "user_id", "seen_at", "left_at"
     ):
         if left_at is None and seen_at >= cutoff:
             away[user_id] = None
+            oldest_live = seen_at if oldest_live is None else min(oldest_live, seen_at)
         elif (since := left_at or seen_at) and away.get(user_id, since) is not None:
             away[user_id] = max(since, away.get(user_id) or since)
-    return away
+    fresh_for = KEEP_SECONDS if oldest_live is None else (oldest_live + timeout - now).total_seconds()
+    return away, max(fresh_for, 0.5)
 
 
 def connected_user_ids(match: Match) -> set[int]:
@@ -63,7 +78,6 @@ def read_last_move(match: Match) -> dict[str, Any] | None:
 # rather than read for every new state (bench/load.py: a quarter of a move's queries): its
 # seats (all taken when it starts) and, once both players have moved, that it can no
 # longer be aborted.
-KEEP_SECONDS = 3600
 
 
 SeatRow = tuple[int, str, int | None, str | None, int | None, bool, bool | None]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -19,7 +20,7 @@ from django.utils import timezone
 from games.ai import levels as computer_levels
 from games.rules import GAMES, IllegalMove, OptionError
 
-from . import clocks, ratings
+from . import clocks, ratings, store
 from .endings import OVER, end, finish_by_time, labels, running, stop_clocks, tick, time_is_up, winner_besides
 from .errors import ServiceError
 from .events import (
@@ -35,18 +36,17 @@ from .events import (
 from .models import Match, Move, Seat
 from .selectors import UNKNOWN, can_abort, claim_time, seat_rows
 
-# What a move changes in the match row (``updated_at`` is ``auto_now``).
-CLOCK_FIELDS = ["clock_ms", "clock_since", "deadline"]
-MOVE_FIELDS = ["ply", "state", "status", "result", "finished_at", "updated_at", *CLOCK_FIELDS]
+
+def _read_locked(match_id: str) -> Match | None:
+    return Match.objects.select_for_update().filter(pk=match_id).first()
 
 
-def _locked(match_id: str, user) -> Match:
-    """The match with its row locked until the transaction ends; ``match.user_seat`` is
-    ``user``'s seat (None if they have none)."""
-    try:
-        match = Match.objects.select_for_update().get(pk=match_id)
-    except Match.DoesNotExist:
-        raise ServiceError("not_found", "No such match.", 404) from None
+def _locked(match_id: str, user, read: Callable[[str], Match | None] = _read_locked) -> Match:
+    """The match with its row locked until the transaction ends (``read``: how); its
+    ``user_seat`` is ``user``'s seat (None if they have none)."""
+    match = read(match_id)
+    if match is None:
+        raise ServiceError("not_found", "No such match.", 404)
     user_id = user.pk if user is not None and user.is_authenticated else None
     match.user_seat = next((seat for seat, _, uid, _ in seat_rows(match) if user_id and uid == user_id), None)
     return match
@@ -74,15 +74,16 @@ def _ply_current(match: Match, seat: int, ply: int) -> bool:
     return not match.moves.filter(ply__gt=ply).filter(Q(seat=seat) | Q(forced=True)).exists()
 
 
-def _apply_forced(match: Match, state: dict) -> dict:
-    """Play the moves the server makes by itself (passes), storing each one."""
-    rules = match.rules
+def _forced(match: Match, state: dict) -> tuple[dict, list[dict[str, Any]]]:
+    """Play the moves the server makes by itself (passes): the new state, and the moves to
+    store (``match.ply`` counts them)."""
+    rules, played = match.rules, []
     while rules.outcome(state) is None and (forced := rules.forced(state)) is not None:
         seat, move = forced
         state = rules.play(state, seat, move)
         match.ply += 1
-        Move.objects.create(match=match, ply=match.ply, seat=seat, move=move, forced=True)
-    return state
+        played.append({"ply": match.ply, "seat": seat, "move": move, "forced": True})
+    return state, played
 
 
 def _finish_if_over(match: Match, state: dict) -> None:
@@ -97,7 +98,8 @@ def _start(match: Match) -> None:
     """All seats are taken: the match goes live (the server may have to pass first) and the
     clocks of the seats to move start."""
     match.status = Match.Status.ACTIVE
-    state = _apply_forced(match, match.state)
+    state, passes = _forced(match, match.state)
+    Move.objects.bulk_create([Move(match=match, **row) for row in passes])
     _finish_if_over(match, state)
     match.state = state
     seats = match.rules.seat_count(match.options)
@@ -223,6 +225,7 @@ def match_join(*, match_id: str, user) -> Match:
         free.user = user
         free.rating, free.provisional = ratings.current(user, match.game)
         free.save(update_fields=["user", "rating", "provisional"])
+        match.presence_version += 1  # a new player: their presence is read again
         happened: list[MatchEvent] = [PlayerJoined(match=match, user_id=user.pk, seat=free.seat)]
         if not match.seats.filter(user__isnull=True, level="").exists():
             _start(match)
@@ -240,7 +243,7 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
     refused as ``match_over``.
     """
     with transaction.atomic():
-        match = _locked(match_id, user)
+        match = _locked(match_id, user, read=store.read_locked)  # the hot path: SQL, not the ORM
         person = seat is None
         if person:
             seat = _players_seat(match)
@@ -276,18 +279,21 @@ def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now
     except IllegalMove as exc:
         raise ServiceError("illegal_move", str(exc), 400) from None
     move = rules.canonical(match.state, seat, move)  # stored and shown in one form
+    ply_read = match.ply
     match.ply += 1
     played = {"ply": match.ply, "seat": seat, "move": move}
+    state, passes = _forced(match, state)
+    _finish_if_over(match, state)
+    match.state = state
+    tick(match, was_running, seat, now)
+    stale = ServiceError("stale_ply", "Another move was stored for this ply first.", 409)
     try:
         # No savepoint: on an error the whole transaction is rolled back at once anyway.
-        state = _apply_forced(match, state)
-        _finish_if_over(match, state)
-        match.state = state
-        tick(match, was_running, seat, now)
-        Move.objects.create(**played, match=match, clock_ms=match.clock_ms or None)
+        store.insert_moves(match, [{**played, "clock_ms": match.clock_ms or None}, *passes])
     except IntegrityError:
-        raise ServiceError("stale_ply", "Another move was stored for this ply first.", 409) from None
-    match.save(update_fields=MOVE_FIELDS)
+        raise stale from None
+    if not store.save_move(match, ply_read):
+        raise stale
     ratings.rate(match)  # a rated match that ended: both ratings change with it
     happened: list[MatchEvent] = [MoveMade(match=match, user_id=user_id, **played)]
     if match.status in OVER:

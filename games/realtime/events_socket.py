@@ -1,7 +1,8 @@
 """The event socket (``/ws/events/``): what a player, above all a bot, has to act on, without
 polling. One socket per account is enough; it carries:
 
-- ``{"type": "challenge", "challenge": {...}}``: someone challenged you (``accounts.challenges``);
+- ``{"type": "challenge", "challenge": {...}}``: someone challenged you
+  (``accounts.services.challenge_create``);
 - ``{"type": "match_started", "match": {"id", "game", "url", "ws_url", "you"}}``: a match you
   sit in has started (a challenge accepted, an invite or open seat joined, a rematch, a
   match against the computer): open its ``ws_url`` and play;

@@ -18,6 +18,7 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
+from django.db.models import F
 
 from games.matches import events, services
 from games.matches.events import StateChanged
@@ -61,6 +62,12 @@ def stored(match_id: str) -> dict[str, Any]:
         "moves": list(Move.objects.filter(match_id=match_id).values_list("ply", "seat", "move", "forced")),
         "matches": Match.objects.count(),
     }
+
+
+def presence_rewritten(match_id: str) -> None:
+    """A test changed presence rows by hand (as time passing would): what the cache holds
+    of the match's presence is out of date, as after ``presence.join`` or ``leave``."""
+    Match.objects.filter(pk=match_id).update(presence_version=F("presence_version") + 1)
 
 
 def fresh(match: Match) -> Match:

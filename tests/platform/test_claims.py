@@ -14,7 +14,7 @@ from games.matches import presence, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Presence
 
-from .conftest import db, fresh, make_user, seat_table, start_match
+from .conftest import db, fresh, make_user, presence_rewritten, seat_table, start_match
 from .test_selectors import view
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,6 +36,7 @@ def leaves(match: Match, user, seconds_ago: float) -> None:
     presence.leave(match_id=match.pk, channel_name=channel)
     when = Presence.objects.get(channel_name=channel).left_at - timedelta(seconds=seconds_ago)
     Presence.objects.filter(channel_name=channel).update(left_at=when, seen_at=when)
+    presence_rewritten(match.pk)
 
 
 def refused_claim(match: Match, user, draw: bool = False) -> ServiceError:
@@ -118,6 +119,7 @@ async def test_claim_victory_over_the_socket(settings, sockets):
     def long_gone() -> None:
         when = Presence.objects.get(match_id=table.id, user=table.ann).left_at - timedelta(seconds=121)
         Presence.objects.filter(match_id=table.id, user=table.ann).update(left_at=when, seen_at=when)
+        presence_rewritten(table.id)
 
     await db(long_gone)()
     await table.sb.send({"type": "claim_victory"})

@@ -11,6 +11,7 @@ from datetime import UTC, timedelta
 import orjson
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import F
 from django.utils import timezone
 
 from games.matches import presence, services
@@ -39,6 +40,9 @@ def mark_present(match: Match, user, age_seconds: float = 0, channel: str | None
     seen = timezone.now() - timedelta(seconds=age_seconds)
     channel = channel or f"test.{user.username}.{age_seconds}"
     Presence.objects.create(channel_name=channel, match=match, user=user, seen_at=seen)
+    # as ``presence.join`` does: what the cache holds of the match's presence is out of date
+    Match.objects.filter(pk=match.pk).update(presence_version=F("presence_version") + 1)
+    match.presence_version = Match.objects.get(pk=match.pk).presence_version
 
 
 # -- the fields ---------------------------------------------------------------------------
