@@ -23,25 +23,12 @@ from games.matches import presence, services
 from games.matches.errors import ServiceError
 from games.matches.selectors import for_seat, public_of, seat_in
 
-from . import heartbeat, messages
+from . import heartbeat, messages, outgoing
 from .broadcast import group_name
 from .outbox import serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import MAX_FRAME, ClientGone, LimitedSocket
 from .token_auth import token_group
-
-# protocol.md's codes, plus cannot_abort and cannot_claim for the extension messages.
-PROTOCOL_CODES = {
-    "bad_message",
-    "not_a_player",
-    "not_your_turn",
-    "stale_ply",
-    "illegal_move",
-    "match_over",
-    "rate_limited",
-    "cannot_abort",
-    "cannot_claim",
-}
 
 
 class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
@@ -109,7 +96,7 @@ class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
         """Answer a ping; hand anything else to its service."""
         match message:
             case messages.Ping():  # presence is kept by the heartbeat, not by pings
-                await self.send_json({"type": "pong"})
+                await self.send_message(outgoing.Pong())
             case messages.Move(ply=ply, move=move):
                 await self.call(services.move_play, ply=ply, move=move)
             case messages.Resign():
@@ -132,11 +119,12 @@ class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
             # Read afresh: the state of a change that just won (the move this one raced) may
             # still be on its way to this socket through the group.
             fresh = await database_sync_to_async(public_of)(self.match_id)
-            await self.refuse(exc.code if exc.code in PROTOCOL_CODES else "bad_message", exc.message, fresh)
+            code = exc.code if exc.code in outgoing.ERROR_CODES else "bad_message"
+            await self.refuse(code, exc.message, fresh)
 
     async def refuse(self, code: str, message: str, public: dict[str, Any] | None = None) -> None:
         """Tell this socket why, then send its state (``public``, or the latest it has)."""
-        await self.send_json({"type": "error", "code": code, "message": message})
+        await self.send_message(outgoing.Error(code, message))
         if (public or self.public) is not None:
             await self.show(public or self.public)
 
@@ -151,7 +139,8 @@ class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
-        return orjson.dumps(content).decode()
+        """The one encoder of every socket (``outgoing.encode``)."""
+        return outgoing.encode(content)
 
     async def send(
         self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
@@ -161,14 +150,14 @@ class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
         with suppress(ClientGone):
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
-    async def send_json(self, content: Any, close: bool = False) -> None:
-        """Channels' send_json, through ``send`` above (its own goes straight to the parent's)."""
-        await self.send(text_data=await self.encode_json(content), close=close)
+    async def send_message(self, message: outgoing.Message) -> None:
+        """Send one server-to-client message, through ``send`` above."""
+        await self.send(text_data=outgoing.encode(message))
 
     async def show(self, public: dict[str, Any]) -> None:
         """Send this viewer's own view of ``public`` (a match's public data) as a state."""
         self.public = public
-        await self.send_json({"type": "state", "match": for_seat(public, self.username)})
+        await self.send_message(outgoing.State(for_seat(public, self.username)))
 
     async def user_signed_out(self, event: dict[str, Any]) -> None:
         """Sent to each socket of a user who logged out or changed their password: from now
@@ -197,7 +186,7 @@ def shared_view(public_text: str) -> tuple[dict[str, Any], str]:
     for all the sockets of this process that receive it, not once per socket (a match with
     1,000 spectators: ``bench/watchers.py``). Nobody changes either (``for_seat`` copies)."""
     public = orjson.loads(public_text)
-    return public, orjson.dumps({"type": "state", "match": for_seat(public, None)}).decode()
+    return public, outgoing.encode(outgoing.State(for_seat(public, None)))
 
 
 class UnknownPath(AsyncWebsocketConsumer):

@@ -1,5 +1,5 @@
 """The event socket (``/ws/events/``): what a player, above all a bot, has to act on, without
-polling. One socket per account is enough; it carries:
+polling. One socket per account is enough; it carries these messages (``outgoing``):
 
 - ``{"type": "challenge", "challenge": {...}}``: someone challenged you
   (``accounts.services.challenge_create``);
@@ -36,6 +36,7 @@ from games.matches.models import Match, Seat
 from games.matches.selectors import seat_rows
 from games.tournaments.events import RoundStarted
 
+from . import outgoing
 from .lobby_events import user_group
 from .outbox import send_to_groups, serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
@@ -52,24 +53,17 @@ def events_group(user_id: int) -> str:
 
 
 # -- the events ---------------------------------------------------------------------------
-def match_started(match_id: str, game: str, seat: int) -> dict[str, Any]:
-    return {
-        "type": "match_started",
-        "match": {
-            "id": match_id,
-            "game": game,
-            "url": f"/m/{match_id}/",
-            "ws_url": f"/ws/matches/{match_id}/",
-            "you": seat,
-        },
-    }
+def match_started(match_id: str, game: str, seat: int) -> outgoing.MatchStarted:
+    """``match_started`` for the player in ``seat``."""
+    return outgoing.MatchStarted(outgoing.MatchLink.of(match_id, game, seat))
 
 
-def challenge_event(challenge: Challenge) -> dict[str, Any]:
-    return {"type": "challenge", "challenge": challenge_json(challenge)}
+def challenge_event(challenge: Challenge) -> outgoing.Challenge:
+    """``challenge`` for the challenged player."""
+    return outgoing.Challenge(challenge_json(challenge))
 
 
-def catch_up(user) -> list[dict[str, Any]]:
+def catch_up(user) -> list[outgoing.Message]:
     """The events a socket opening now has missed: open challenges to ``user``, then the
     active matches they sit in (oldest first)."""
     challenges = [challenge_event(c) for c in open_challenges(to_user=user)[:CATCH_UP]]
@@ -82,8 +76,10 @@ def catch_up(user) -> list[dict[str, Any]]:
 
 
 # -- senders ------------------------------------------------------------------------------
-def _tell(user_id: int, event: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    return events_group(user_id), {"type": "events.send", "event": event}
+def _tell(user_id: int, message: outgoing.Message) -> tuple[str, dict[str, Any]]:
+    # The frame travels encoded: once for all the user's sockets, and a channel layer
+    # (Redis: msgpack) carries text, not dataclasses.
+    return events_group(user_id), {"type": "events.send", "frame": outgoing.encode(message)}
 
 
 def on_match_started(event: MatchStarted) -> None:
@@ -97,17 +93,10 @@ def on_match_started(event: MatchStarted) -> None:
 def on_round_started(event: RoundStarted) -> None:
     """A tournament round began: tell each player of this match which game is theirs."""
     t, match = event.tournament, event.match
-    about = {"id": t.pk, "name": t.name, "round": event.round, "url": f"/t/{t.pk}/"}
+    about = outgoing.TournamentLink(t.pk, t.name, event.round, f"/t/{t.pk}/")
     send_to_groups(
         [
-            _tell(
-                user_id,
-                {
-                    "type": "tournament_round",
-                    "tournament": about,
-                    "match": match_started(match.pk, match.game, seat)["match"],
-                },
-            )
+            _tell(user_id, outgoing.TournamentRound(about, outgoing.MatchLink.of(match.pk, match.game, seat)))
             for user_id, seat in event.seats.items()
         ]
     )
@@ -153,13 +142,13 @@ class EventsConsumer(PingSocket, AsyncWebsocketConsumer):
         if token and not await database_sync_to_async(_still_active)(token):
             await self.user_signed_out({})  # revoked while this socket was opening
             return
-        for event in await database_sync_to_async(catch_up)(user):
-            await self.send_json(event)
+        for message in await database_sync_to_async(catch_up)(user):
+            await self.send_message(message)
 
     async def events_send(self, event: dict[str, Any]) -> None:
-        """Group event ``events.send``: one event for this account."""
+        """Group event ``events.send``: one event (an encoded frame) for this account."""
         if not self.closing:
-            await self.send_json(event["event"])
+            await self.send_frame(event["frame"])
 
     async def lobby_hint(self, event: dict[str, Any]) -> None:
         """The lobby's hints reach ``user-<id>`` too: not for this socket."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from . import outgoing
 from .lobby_events import LOBBY_GROUP, user_group
 from .outbox import serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
@@ -45,4 +46,4 @@ class LobbyConsumer(PingSocket, AsyncWebsocketConsumer):
     async def lobby_hint(self, event: dict[str, Any]) -> None:
         """Group event ``lobby.hint``: these sections of the lobby changed."""
         if not self.closing:
-            await self.send_json({"type": "lobby", "changed": list(event["changed"])})
+            await self.send_message(outgoing.Lobby(list(event["changed"])))

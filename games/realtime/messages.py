@@ -1,4 +1,5 @@
-"""Every message a client may send on a match socket, parsed once into a typed value.
+"""Every message a client may send on a match socket, parsed once into a typed value
+(``outgoing`` holds what the server sends).
 
 ``parse`` turns a decoded JSON frame into one of the message types below, or raises
 :class:`BadMessage` with the reason the client gets (code ``bad_message``). The consumer
@@ -59,6 +60,16 @@ class Ping:
 
 Message = Move | Resign | Abort | ClaimVictory | ClaimDraw | Ping
 
+# The messages that are only a type.
+SIMPLE: dict[str, type[Message]] = {
+    "resign": Resign,
+    "abort": Abort,
+    "claim_victory": ClaimVictory,
+    "claim_draw": ClaimDraw,
+    "ping": Ping,
+}
+TYPES: frozenset[str] = frozenset({"move", *SIMPLE})  # every type a client may send
+
 EXPECTED = 'Expected {"type": "move" | "resign" | "abort" | "claim_victory" | "claim_draw" | "ping", ...}.'
 
 
@@ -67,15 +78,8 @@ def parse(content: Any) -> Message:
     kind = content.get("type") if isinstance(content, dict) else None
     if kind == "move":
         return _move(content)
-    simple = {
-        "resign": Resign,
-        "abort": Abort,
-        "claim_victory": ClaimVictory,
-        "claim_draw": ClaimDraw,
-        "ping": Ping,
-    }
-    if isinstance(kind, str) and kind in simple:
-        return simple[kind]()
+    if isinstance(kind, str) and kind in SIMPLE:
+        return SIMPLE[kind]()
     raise BadMessage(EXPECTED)
 
 

@@ -1,6 +1,7 @@
 """What every socket of the site shares (match, lobby, events): its places in the per-user
 and per-address limits (``ratelimit``), the groups it joined and how it dispatches
-(``dispatch.py``); and, for the lobby and event sockets, the one client message (a ping).
+(``dispatch.py``); and, for the lobby and event sockets, the one client message (a ping)
+and the frames that answer it (``outgoing``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 
 import orjson
 
+from . import outgoing
 from .dispatch import OrderedDispatch
 from .ratelimit import Holders
 
@@ -60,7 +62,7 @@ class LimitedSocket(OrderedDispatch):
 
 class PingSocket(LimitedSocket):
     """A socket whose client only pings (lobby, events): anything else is ``bad_message``
-    (the socket stays open); the server sends JSON frames."""
+    (the socket stays open); the server sends the frames of ``outgoing``."""
 
     EXPECTED = 'This socket only answers {"type": "ping"}.'
 
@@ -79,19 +81,23 @@ class PingSocket(LimitedSocket):
             await self.error("bad_message", "That frame is not JSON.")
             return
         if isinstance(content, dict) and content.get("type") == "ping":
-            await self.send_json({"type": "pong"})
+            await self.send_message(outgoing.Pong())
         else:
             await self.error("bad_message", self.EXPECTED)
 
-    async def error(self, code: str, message: str) -> None:
+    async def error(self, code: outgoing.ErrorCode, message: str) -> None:
         """Tell this socket why its frame was refused (``code`` as on the match socket)."""
-        await self.send_json({"type": "error", "code": code, "message": message})
+        await self.send_message(outgoing.Error(code, message))
 
-    async def send_json(self, content: dict[str, Any]) -> None:
-        """Send one JSON frame; a client that has just gone misses nothing (it reads
+    async def send_message(self, message: outgoing.Message) -> None:
+        """Send one server-to-client message."""
+        await self.send_frame(outgoing.encode(message))
+
+    async def send_frame(self, frame: str) -> None:
+        """Send one encoded frame; a client that has just gone misses nothing (it reads
         everything again when it reconnects)."""
         with suppress(ClientGone):
-            await self.send(text_data=orjson.dumps(content).decode())
+            await self.send(text_data=frame)
 
     async def user_signed_out(self, event: dict[str, Any]) -> None:
         """The session ended (logout, password change) or the token was revoked: close (4401)."""

@@ -1,0 +1,148 @@
+"""Every message the server sends to a client, on its three sockets, and their one encoder.
+
+The match socket (``/ws/matches/<id>/``), the lobby socket (``/ws/lobby/``) and the event
+socket (``/ws/events/``) send only the frames below (``messages`` holds what clients send).
+Each is a small frozen dataclass whose fields are the frame's keys, ``type`` first;
+:func:`encode` turns one into its JSON text with orjson, which serialises dataclasses
+natively: no per-frame validation, no conversion to a dict on the way. ``SENT_ON`` says which
+socket sends which, and ``ERROR_CODES`` lists the codes of ``error``;
+``tests/architecture/test_protocol_doc.py`` checks both against ``docs/protocol.md``, the
+contract that clients depend on (fields may be added there, never renamed or removed).
+
+>>> encode(Error("stale_ply", "Someone moved first."))
+'{"type":"error","code":"stale_ply","message":"Someone moved first."}'
+>>> encode(MatchStarted(MatchLink.of("ab12", "reversi", 1)))
+'{"type":"match_started","match":{"id":"ab12","game":"reversi","url":"/m/ab12/","ws_url":"/ws/matches/ab12/","you":1}}'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+import orjson
+
+MATCH_SOCKET = "/ws/matches/<id>/"
+LOBBY_SOCKET = "/ws/lobby/"
+EVENTS_SOCKET = "/ws/events/"
+
+# The codes of ``error``. The lobby and event sockets only ever send the first two;
+# cannot_abort and cannot_claim answer the match socket's extension messages.
+ErrorCode = Literal[
+    "bad_message",
+    "rate_limited",
+    "not_a_player",
+    "not_your_turn",
+    "stale_ply",
+    "illegal_move",
+    "match_over",
+    "cannot_abort",
+    "cannot_claim",
+]
+ERROR_CODES: frozenset[str] = frozenset(get_args(ErrorCode))
+
+# ``type`` is a field (not a ClassVar) so that orjson writes it; ``init=False`` keeps it out
+# of the constructor, and declared first it comes first in the frame, as it always has.
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Match socket: the match as this viewer sees it (on connect, after a change or a refusal)."""
+
+    type: Literal["state"] = field(default="state", init=False)
+    match: dict[str, Any]  # selectors.for_seat's match object
+
+
+@dataclass(frozen=True, slots=True)
+class Error:
+    """Every socket: why the client's last frame was refused, to that socket only."""
+
+    type: Literal["error"] = field(default="error", init=False)
+    code: ErrorCode
+    message: str  # for people: clients decide by ``code``
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    """Every socket: the answer to the client's ``ping``."""
+
+    type: Literal["pong"] = field(default="pong", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """Lobby socket: these sections of the lobby page changed (``open``, ``mine``, ...)."""
+
+    type: Literal["lobby"] = field(default="lobby", init=False)
+    changed: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Event socket: someone challenged you."""
+
+    type: Literal["challenge"] = field(default="challenge", init=False)
+    challenge: dict[str, Any]  # accounts.selectors.challenge_json
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLink:
+    """Not a message: a match of yours in ``match_started`` and ``tournament_round``."""
+
+    id: str
+    game: str
+    url: str
+    ws_url: str
+    you: int  # your seat
+
+    @classmethod
+    def of(cls, match_id: str, game: str, seat: int) -> MatchLink:
+        """The link to match ``match_id`` of ``game`` for the player in ``seat``."""
+        return cls(match_id, game, f"/m/{match_id}/", f"/ws/matches/{match_id}/", seat)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStarted:
+    """Event socket: a match you sit in has started."""
+
+    type: Literal["match_started"] = field(default="match_started", init=False)
+    match: MatchLink
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentLink:
+    """Not a message: the tournament of ``tournament_round``."""
+
+    id: int
+    name: str
+    round: int  # the round that began
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRound:
+    """Event socket: a round of a tournament you play in began; ``match`` is your game."""
+
+    type: Literal["tournament_round"] = field(default="tournament_round", init=False)
+    tournament: TournamentLink
+    match: MatchLink
+
+
+Message = State | Error | Pong | Lobby | Challenge | MatchStarted | TournamentRound
+
+# Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
+SENT_ON: dict[str, tuple[type[Message], ...]] = {
+    MATCH_SOCKET: (State, Error, Pong),
+    LOBBY_SOCKET: (Lobby, Error, Pong),
+    EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
+}
+
+
+def type_of(message_class: type[Message]) -> str:
+    """The ``type`` that a message class writes, e.g. ``"state"`` for :class:`State`."""
+    return message_class.__dataclass_fields__["type"].default
+
+
+def encode(message: Message) -> str:
+    """The JSON text of one frame (orjson: compact, UTF-8, dataclasses as objects)."""
+    return orjson.dumps(message).decode()
