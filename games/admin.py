@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from games.autoplay.level_ratings import ANCHOR_LEVEL, ANCHOR_RATING, DEFAULT_GAMES
-from games.autoplay.tasks_levels import rate_levels_task
+from games.autoplay.tasks import rate_levels_task
 from games.matches import services
 from games.matches.models import LevelRating, Match, Move, Seat
 from games.matches.replays import positions

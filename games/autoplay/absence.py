@@ -22,7 +22,7 @@ from games.matches.models import Match
 from games.matches.selectors import connected_user_ids
 from games.rules import GAMES
 
-from .tasks import Turn, start_once
+from .turns import Turn, start_once
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from games.matches.errors import ServiceError
 from games.matches.events import MatchStarted, MoveMade
 
 from .search_process import end_with_server
-from .tasks import Turn, start_once
+from .turns import Turn, start_once
 
 log = logging.getLogger(__name__)
 SEARCH_TIMEOUT = 30.0

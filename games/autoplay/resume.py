@@ -13,7 +13,7 @@ from typing import Any
 from games.matches.models import Match
 
 from . import absence, computer
-from .tasks import start
+from .turns import start
 
 
 async def resume(public: dict[str, Any]) -> None:

@@ -13,7 +13,7 @@ from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
 
-from games.autoplay import level_ratings, tasks_levels
+from games.autoplay import level_ratings, tasks
 from games.autoplay.level_ratings import ANCHOR_RATING, rate, rate_levels, rateable
 from games.matches import services
 from games.matches.models import LevelRating
@@ -21,7 +21,7 @@ from games.matches.selectors import match_for_user
 
 pytestmark = pytest.mark.django_db
 
-TASK_PATH = "games.autoplay.tasks_levels.rate_levels_task"
+TASK_PATH = "games.autoplay.tasks.rate_levels_task"
 
 
 @pytest.fixture(autouse=True)
@@ -123,8 +123,8 @@ def test_the_task_rates_and_returns_its_rows(monkeypatch):
         calls.append((games, only, rng_seed))
         return rate_levels(games=games, only="reversi_1d", rng_seed=rng_seed)
 
-    monkeypatch.setattr(tasks_levels, "rate_levels", one_game)
-    rows = tasks_levels.rate_levels_task.call(2)
+    monkeypatch.setattr(tasks, "rate_levels", one_game)
+    rows = tasks.rate_levels_task.call(2)
     assert calls == [(2, None, 0)]  # every game, in the worker's one process
     assert [r["level"] for r in rows] == ["random", "strong"] and stored()["strong"].games == 2
 

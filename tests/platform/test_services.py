@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from games.ai import levels as computer_levels
-from games.autoplay.tasks import start_once
+from games.autoplay.turns import start_once
 from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move
