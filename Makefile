@@ -22,7 +22,7 @@ run: venv
 	$(BIN)/python manage.py db_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' INT TERM EXIT; \
 	echo "Serving on http://$(HOST):$(PORT)/ (admin: /admin/)"; \
-	$(BIN)/daphne -b $(HOST) -p $(PORT) site_config.asgi:application
+	$(BIN)/python -m site_config.serve -b $(HOST) -p $(PORT) site_config.asgi:application
 
 ## Debian packages the tests need (chromium, Redis, PostgreSQL), installed when missing.
 system-deps:

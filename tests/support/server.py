@@ -98,7 +98,9 @@ class LiveServer:
             [
                 sys.executable,
                 "-m",
-                "daphne",
+                # daphne on uvloop, as ``make run`` starts it (an older tree measured by
+                # bench/load.py beside this one has no launcher: plain daphne)
+                "site_config.serve" if (Path(self.root) / "site_config/serve.py").exists() else "daphne",
                 "-b",
                 "127.0.0.1",
                 "-p",
