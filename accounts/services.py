@@ -5,7 +5,7 @@ A challenge is a match that waits (invite-only, the challenger seated,
 naming who may take the free seat. Accepting takes it (``match_join``: the match starts);
 declining aborts the match as its challenger may (``match_abort``); the challenger withdraws
 by aborting it. The functions here write only the challenge row: every change of the match
-goes through the match services. After the commit, :data:`accounts.signals.challenged`
+goes through the match services. After the commit, ``events.ChallengeMade``
 tells the challenged player's event sockets (``games.realtime.events_socket``); these
 functions send nothing else themselves.
 
@@ -23,10 +23,11 @@ from django.utils import timezone
 
 from games.matches import services as match_services
 from games.matches.errors import ServiceError
+from games.matches.events import announce
 from games.matches.models import Match
 
+from .events import ChallengeMade
 from .models import Challenge
-from .signals import challenged
 
 
 def challenge_create(
@@ -62,7 +63,7 @@ def challenge_create(
         if match.seats.count() != 2:  # rolled back with the match
             raise ServiceError("bad_options", "A challenge is a match of two players.", 400, field="options")
         challenge = Challenge.objects.create(from_user=user, to_user=target, match=match)
-        transaction.on_commit(lambda: challenged.send_robust(sender=Challenge, challenge=challenge))
+        announce(ChallengeMade(challenge=challenge))
     return challenge
 
 

@@ -19,20 +19,19 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.dispatch import Signal
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from games.matches.events import announce
+
+from .events import TokenRevoked
 from .models import Account, ApiToken, is_bot
 from .selectors import challengeable_games, open_challenges, record_page
 
 MAX_TOKENS = 20  # active tokens one account may hold
-
-
-token_revoked = Signal()  # after a revocation commits; receivers get ``token_id``
 
 
 def profile_extras(request: HttpRequest, user) -> dict[str, Any]:
@@ -77,7 +76,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     if token.revoked_at is None:
         with transaction.atomic():
             ApiToken.objects.filter(pk=token.pk).update(revoked_at=timezone.now())
-            transaction.on_commit(lambda: token_revoked.send_robust(sender=ApiToken, token_id=token.pk))
+            announce(TokenRevoked(token_id=token.pk))
         messages.success(request, f"Token “{token.name}” revoked: it no longer works.")
     return redirect("profile", username=request.user.username)
 

@@ -10,8 +10,7 @@ thread that committed (``games.matches.events``).
 
 from __future__ import annotations
 
-from accounts.signals import challenged
-from accounts.tokens import token_revoked
+from accounts.events import ChallengeMade, TokenRevoked
 from games.autoplay import absence, computer
 from games.matches import events, sweeps
 from games.matches.events import (
@@ -37,6 +36,8 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     (StateChanged, lobby_events.send_hints),
     (MatchStarted, events_socket.on_match_started),
     (RoundStarted, events_socket.on_round_started),
+    (ChallengeMade, events_socket.on_challenge),
+    (TokenRevoked, events_socket.on_token_revoked),
     (Notified, lobby_events.bell_rings),
     # what the server does next
     (MatchStarted, computer.computer_to_move),
@@ -52,6 +53,7 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     (MatchEnded, receivers.on_ended),
     (RematchOffered, receivers.on_rematch),
     (RoundStarted, receivers.on_round_started),
+    (ChallengeMade, receivers.on_challenged),
     (ClockLow, low_time.on_clock_low),
 ]
 
@@ -64,11 +66,7 @@ SWEEPS = [
 
 
 def connect() -> None:
-    """Subscribe everything above (once), and the receivers of the Django signals that are not
-    domain events: a challenge made, an API token revoked."""
+    """Subscribe everything above, once."""
     if not events.subscribed():
         for kind, subscriber in SUBSCRIPTIONS:
             events.subscribe(kind, subscriber)
-    challenged.connect(receivers.on_challenged, dispatch_uid="notifications.challenged")
-    challenged.connect(events_socket.on_challenge, dispatch_uid="realtime.events_socket.challenge")
-    token_revoked.connect(events_socket.on_token_revoked, dispatch_uid="realtime.events_socket.revoked")

@@ -8,7 +8,7 @@
   aborted;
 - ``rematch`` (``RematchOffered``): the other player started a rematch (it links to it);
 - ``tournament`` (``tournaments.events.RoundStarted``): your game of a round begins;
-- ``invited`` (``accounts.signals.challenged``): someone challenged you by name;
+- ``invited`` (``accounts.events.ChallengeMade``): someone challenged you by name;
 - ``low_time`` (``ClockLow``): in ``low_time``.
 
 Each notification is keyed by what identifies it in the match (the joiner, the ply, the
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from accounts.events import ChallengeMade
 from games.matches.events import MatchEnded, MatchStarted, MoveMade, PlayerJoined, RematchOffered, announce
 from games.matches.models import Match
 from games.matches.selectors import seat_rows
@@ -136,8 +137,9 @@ def on_round_started(event: RoundStarted) -> None:
     deliver(event.match, found)
 
 
-def on_challenged(sender, challenge, **kwargs) -> None:
+def on_challenged(event: ChallengeMade) -> None:
     """You were challenged (invited by name): answer it on your profile."""
+    challenge = event.challenge
     match = challenge.match
     text = f"{challenge.from_user.username} challenged you to {match.rules.name}"
     url = f"/u/{challenge.to_user.username}/#challenges"

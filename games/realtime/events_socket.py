@@ -17,7 +17,7 @@ the session closes on logout or a password change, as the lobby's does.
 
 Senders (subscribers: the services and challenges never call them): ``MatchStarted`` for
 the start of a match, ``tournaments.events.RoundStarted`` for a tournament's round, and
-``accounts.signals.challenged`` after a challenge is committed. A start is said once per
+``accounts.events.ChallengeMade`` after a challenge is committed. A start is said once per
 start; clients that reconnect get the catch-up, so they keep the ids they already handle.
 """
 
@@ -29,6 +29,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from accounts.events import ChallengeMade, TokenRevoked
 from accounts.models import ApiToken, Challenge
 from accounts.selectors import challenge_json, open_challenges
 from games.matches.events import MatchStarted
@@ -102,13 +103,15 @@ def on_round_started(event: RoundStarted) -> None:
     )
 
 
-def on_challenge(sender, challenge: Challenge, **kwargs) -> None:
+def on_challenge(event: ChallengeMade) -> None:
     """Someone was challenged: tell them."""
+    challenge = event.challenge
     send_to_groups([_tell(challenge.to_user_id, challenge_event(challenge))])
 
 
-def on_token_revoked(sender, token_id: int, **kwargs) -> None:
+def on_token_revoked(event: TokenRevoked) -> None:
     """A token was revoked: the sockets opened with it (events and matches) close."""
+    token_id = event.token_id
     send_to_groups([(token_group(token_id), {"type": "user.signed_out"})])
 
 
