@@ -7,7 +7,9 @@ one of its players (``title``: "Reversi vs bob") and the notifications' sentence
 ``time_left``).
 
 Who reads it: the server pages through ``games.templatetags.people`` (thin template tags
-over these functions) and the notifications (``games.notifications``).
+over these functions), the notifications (``games.notifications``), and the match object of
+docs/protocol.md, whose ``result.reason_text`` (``selectors.for_seat``) the live and replay
+pages show instead of keeping a table of their own (``static/js/match_info.js``).
 
 Plain Python over plain data (a result dict, seats as tuples): it imports nothing but the
 rules, so every layer above the match domain may use it.

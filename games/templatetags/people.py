@@ -3,7 +3,8 @@ co-operative game's players are allies), and how a finished match ended for the 
 
 ``{% load people %}``. A match ``m`` is a ``Match`` (its seats prefetched) or a row of
 ``games.matches.selectors.match_rows`` (a dict with ``players`` and ``you``). The words are
-``games.matches.wording``'s; these tags read the match and mark the HTML up.
+``games.matches.wording``'s (the live and replay pages get the same from the server's match
+object: ``result.reason_text``); these tags read the match and mark the HTML up.
 """
 
 from __future__ import annotations
