@@ -2,9 +2,9 @@
 
 What it holds: ``REASONS`` (a result's ``reason`` in words), the verdict of a seat
 (``verdict``: won, lost or draw), the result line read from one side (``result_line``: "You
-won", "bob resigned — you won", "You all won: every monster is gone"), a match's title for
-one of its players (``title``: "Reversi vs bob") and the notifications' sentences (``ended``,
-``time_left``).
+won", "bob resigned — you won", "bob left the game — a draw", "You all won: every monster
+is gone"), a match's title for one of its players (``title``: "Reversi vs bob") and the
+notifications' sentences (``ended``, ``time_left``).
 
 Who reads it: the server pages through ``games.templatetags.people`` (thin template tags
 over these functions), the notifications (``games.notifications``), and the match object of
@@ -30,7 +30,7 @@ SeatRow = tuple[int, str, int | None, str | None]
 """One seat as ``selectors.seat_rows`` reads it: (seat, level, user id, username)."""
 
 # A result's ``reason`` in words. "" where the rest of the sentence says it already: the
-# verdict ("Draw"), who resigned, whose clock ran out.
+# verdict ("Draw"), who resigned, whose clock ran out, who left the game.
 REASONS = {
     "board full": "the board is full",
     "no valid moves": "neither side can move",
@@ -43,6 +43,7 @@ REASONS = {
     "resign": "",
     "draw": "",
     "time": "",
+    "abandoned": "",
 }
 
 
@@ -138,6 +139,10 @@ def result_line(
     'You resigned — bob won'
     >>> result_line({"winner": 1, "reason": "time", "timed_out": [0]}, ab, cooperative=False, you=0)
     'You ran out of time — bob won'
+    >>> result_line({"winner": 1, "reason": "abandoned", "abandoned": [0]}, ab, cooperative=False, you=1)
+    'alice left the game — you won'
+    >>> result_line({"winner": None, "reason": "abandoned", "abandoned": [1]}, ab, cooperative=False, you=0)
+    'bob left the game — a draw'
     >>> result_line({"winners": [0, 1], "reason": "victory"}, ab, cooperative=True, you=1)
     'You all won: every monster is gone'
     >>> result_line({"winners": [], "reason": "defeat"}, ab, cooperative=True, you=None)
@@ -153,7 +158,7 @@ def result_line(
         return said[0].upper() + said[1:] if capital and said.startswith("the ") else said
 
     def seats_named(key: str) -> str:
-        """The seats a result lists under ``key`` ("timed_out"), named together."""
+        """The seats a result lists under ``key`` ("timed_out", "abandoned"), named together."""
         listed = [s for s in result.get(key) or [] if s in names]
         return _capital(together([who(s) for s in listed])) if listed else ""
 
@@ -179,6 +184,9 @@ def result_line(
         return f"{who(resigned, True)} resigned{won}"
     if ran_out:
         return f"{ran_out} ran out of time{won}"
+    left = seats_named("abandoned") if reason == "abandoned" else ""
+    if left:  # the others claimed the match: its win, or the draw they chose
+        return f"{left} left the game{won or ' — a draw'}"
     words = reason_text(reason)
     said = "Draw" if winner is None else f"{who(winner, True)} won"
     return f"{said}{f' · {words}' if words else ''}"
