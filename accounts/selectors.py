@@ -11,6 +11,7 @@ from django.db.models import Count, Max, QuerySet
 
 from games.matches.models import Match, Seat
 from games.matches.ratings import ratings_of
+from games.matches.wording import verdict
 from games.rules import GAMES
 
 from .models import Challenge
@@ -18,30 +19,12 @@ from .models import Challenge
 
 def seat_outcome(match: Match, seat: int | None) -> str | None:
     """``"won"``, ``"lost"`` or ``"draw"`` for ``seat`` of a finished match (None: no seat,
-    or not finished).
-
-    A co-operative game (``rules.cooperative``, The Journey) is won or lost by the whole
-    table: its victory is a win for every seat; its defeat, and a player giving up (which
-    ends the game for the team, whatever ``winner`` the resignation recorded), a loss for
-    every seat; it is never a draw. Results stored before ``winners``/``draw`` existed are
-    read from ``winner``.
-    """
-    result = match.result
-    if seat is None or match.status != Match.Status.FINISHED or not result:
+    or not finished). A co-operative game is won or lost by the whole table, never drawn
+    (``games.matches.wording.verdict``, which the pages' words use too)."""
+    if seat is None or match.status != Match.Status.FINISHED or not match.result:
         return None
     rules = GAMES.get(match.game)
-    if rules is not None and rules.cooperative:
-        return "won" if result.get("reason") == "victory" else "lost"
-    winner = result.get("winner")
-    winners = result.get("winners")
-    if winners is None:
-        winners = [] if winner is None else [winner]
-    if seat in winners:
-        return "won"
-    draw = result.get("draw")
-    if draw is None:
-        draw = winner is None and result.get("reason") != "resign"
-    return "draw" if draw else "lost"
+    return verdict(match.result, seat, cooperative=bool(rules and rules.cooperative))
 
 
 def _graph(history: list[int], width: int = 200, height: int = 40) -> str:

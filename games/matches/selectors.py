@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.rules import GAMES
 
-from . import clocks
+from . import clocks, wording
 from .models import Match, Move, Presence, Seat
 
 UNKNOWN: Any = object()  # match_public's hint: not known, read it from the database
@@ -220,6 +220,11 @@ def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
     state = public["state"]
     out = {k: v for k, v in public.items() if k != "state"}
     out["you"] = you
+    if out["result"]:
+        # The reason in words, as the server's pages say it (the live and replay pages show
+        # it and keep no table of their own). Worded when shown, not stored with the result,
+        # so older results have it too; a copy: ``public`` is shared by every viewer.
+        out["result"] = {**out["result"], "reason_text": wording.reason_text(out["result"].get("reason"))}
     if out["last_move"] is not None:
         lm = out["last_move"]
         out["last_move"] = {**lm, "move": rules.public_move(state, lm["seat"], lm["move"], you)}

@@ -8,10 +8,10 @@ game).
 
 from __future__ import annotations
 
+from games.matches import wording
 from games.matches.events import ClockLow
 from games.matches.selectors import seat_rows
 
-from . import words
 from .models import Notification
 from .receivers import Notice, deliver
 
@@ -24,7 +24,7 @@ def on_clock_low(event: ClockLow) -> None:
     for seat, _, uid, _ in seats:
         if uid is None or seat not in event.seats:
             continue
-        left = words.time_left(event.remaining[seat])
-        text = f"Time is running low in {words.title(match.game, seats, uid)}: {left} left"
+        left = wording.time_left(event.remaining[seat])
+        text = f"Time is running low in {wording.title(match.game, seats, uid)}: {left} left"
         found.append(Notice(uid, Notification.Kind.LOW_TIME, str(match.ply), text, match.get_absolute_url()))
     deliver(match, found)

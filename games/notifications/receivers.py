@@ -22,12 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from accounts.events import ChallengeMade
+from games.matches import wording
 from games.matches.events import MatchEnded, MatchStarted, MoveMade, PlayerJoined, RematchOffered, announce
 from games.matches.models import Match
 from games.matches.selectors import seat_rows
 from games.tournaments.events import RoundStarted
 
-from . import services, tasks, words
+from . import services, tasks
 from .events import Notified
 from .models import Notification
 
@@ -68,7 +69,7 @@ def on_joined(event: PlayerJoined) -> None:
     match, creator = event.match, event.match.created_by_id
     if match.rematch_of_id is not None or creator is None or event.user_id == creator:
         return
-    name = words.title(match.game, [], creator)
+    name = wording.title(match.game, [], creator)
     joiner = _humans(match).get(event.user_id, "Someone")
     text = f"{joiner} joined your {name} match"
     deliver(match, [Notice(creator, Kind.JOINED, str(event.user_id), text, match.get_absolute_url())])
@@ -87,7 +88,7 @@ def on_turn(event: MatchStarted | MoveMade) -> None:
         uid = ids.get(player["username"])
         if uid is None or uid == acting or player["seat"] not in public["to_move"] or player["connected"]:
             continue
-        text = f"Your turn in {words.title(match.game, seats, uid)}"
+        text = f"Your turn in {wording.title(match.game, seats, uid)}"
         found.append(Notice(uid, Kind.TURN, str(public["ply"]), text, public["url"]))
     deliver(match, found)
 
@@ -99,11 +100,17 @@ def on_ended(event: MatchEnded) -> None:
     if match.status == Match.Status.ABORTED and len(humans) < 2:
         return  # a match you aborted alone: nothing to tell
     seats = seat_rows(match)
-    full = Match.objects.prefetch_related("seats__user").get(pk=match.pk)
+    aborted = match.status == Match.Status.ABORTED
     found = [
-        Notice(seat.user_id, Kind.ENDED, "end", words.ended(full, seat.user, seats), match.get_absolute_url())
-        for seat in full.seats.all()
-        if seat.user_id is not None
+        Notice(
+            uid,
+            Kind.ENDED,
+            "end",
+            wording.ended(match.game, match.result, seats, uid, aborted=aborted),
+            match.get_absolute_url(),
+        )
+        for _, _, uid, _ in seats
+        if uid is not None
     ]
     deliver(match, found)
 
@@ -118,7 +125,7 @@ def on_rematch(event: RematchOffered) -> None:
             uid,
             Kind.REMATCH,
             new.pk,
-            f"{by} started a rematch of {words.title(match.game, [], uid)}",
+            f"{by} started a rematch of {wording.title(match.game, [], uid)}",
             new.get_absolute_url(),
         )
         for uid in humans

@@ -2,8 +2,9 @@
 co-operative game's players are allies), and how a finished match ended for the reader.
 
 ``{% load people %}``. A match ``m`` is a ``Match`` (its seats prefetched) or a row of
-``games.matches.selectors.match_rows`` (a dict with ``players`` and ``you``). The live and
-replay pages compose the same wording in ``static/js/match_info.js``.
+``games.matches.selectors.match_rows`` (a dict with ``players`` and ``you``). The words are
+``games.matches.wording``'s (the live and replay pages get the same from the server's match
+object: ``result.reason_text``); these tags read the match and mark the HTML up.
 """
 
 from __future__ import annotations
@@ -15,25 +16,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from accounts.selectors import seat_outcome
+from games.matches import wording
 from games.rules import GAMES
 
 register = template.Library()
-
-# A result's ``reason`` in words (pages: match_info.js REASONS); "resign" and "draw" say
-# nothing more than the verdict itself.
-REASONS = {
-    "board full": "the board is full",
-    "no valid moves": "neither side can move",
-    "four in a row": "four in a row",
-    "both have four in a row": "both have four in a row",
-    "more points": "more points",
-    "equal points": "equal points",
-    "victory": "every monster is gone",
-    "defeat": "every warrior has fallen",
-    "resign": "",
-    "draw": "",
-    "time": "",
-}
 
 
 def _rules(m: Any):
@@ -43,16 +29,12 @@ def _rules(m: Any):
     return m.rules
 
 
-def _seats(m: Any) -> list[tuple[int, str | None, str]]:
+def _seats(m: Any) -> list[wording.Person]:
     """(seat, username or None, the computer's level or "") of every seat, in order."""
     if isinstance(m, dict):
         return [(p["seat"], p.get("username"), p.get("computer") or "") for p in m.get("players", [])]
     seats = sorted(m.seats.all(), key=lambda s: s.seat)
     return [(s.seat, s.user.username if s.user_id else None, s.level or "") for s in seats]
-
-
-def _name(username: str | None, computer: str) -> str:
-    return username or ("the computer" if computer else "an open seat")
 
 
 def _rating(m: Any, seat: int) -> str:
@@ -70,13 +52,8 @@ def _rated_name(m: Any, seat: int, username: str | None, computer: str) -> str:
     """A name with its rating beside it, as safe HTML."""
     rating = "" if cooperative(m) else _rating(m, seat)  # allies have no rating
     if not rating:
-        return format_html("{}", _name(username, computer))
-    return format_html('{}<span class="rating">{}</span>', _name(username, computer), rating)
-
-
-def _together(names: list[str]) -> str:
-    """``alice``, ``alice and bob``, ``alice, bob and carol``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return format_html("{}", wording.name(username, computer))
+    return format_html('{}<span class="rating">{}</span>', wording.name(username, computer), rating)
 
 
 @register.filter
@@ -99,12 +76,12 @@ def _joined(names: list[str], word: str) -> str:
 def people(m: Any) -> str:
     """Every seat's player: ``alice vs bob`` (the winner marked), or ``alice and bob``
     for allies; a free seat reads *open seat*, a computer *the computer*."""
-    result = getattr(m, "result", None) or {}
-    winners = result.get("winners")
-    if winners is None:
-        winners = [] if result.get("winner") is None else [result["winner"]]
-    if cooperative(m) and result.get("reason") != "victory":
-        winners = []  # allies lose together (a resignation may have named a "winner")
+    result = getattr(m, "result", None)
+    together = cooperative(m)
+    # allies win together (a victory) or not at all (a resignation may have named a "winner")
+    winners = {
+        seat for seat, _, _ in _seats(m) if wording.verdict(result, seat, cooperative=together) == "won"
+    }
     names = [
         format_html('<span class="winner">{}</span>', _rated_name(m, seat, u, c))
         if seat in winners
@@ -113,7 +90,7 @@ def people(m: Any) -> str:
         else mark_safe("<em>open seat</em>")
         for seat, u, c in _seats(m)
     ]
-    return _joined(names, "and" if cooperative(m) else "vs")
+    return _joined(names, "and" if together else "vs")
 
 
 @register.simple_tag
@@ -144,47 +121,9 @@ def outcome_for(m: Any, user: Any) -> str | None:
 
 @register.simple_tag
 def result_line(m: Any, viewer: Any = None) -> str:
-    """A finished match's end from ``viewer``'s side: ``You won``, ``bob won``, ``You resigned
-    — bob won``, ``bob ran out of time — you won``, ``You all won`` (allies), ``alice and bob
-    lost`` (a spectator)."""
-    result = m.result or {}
-    seats = _seats(m)
-    names = {seat: _name(u, c) for seat, u, c in seats}
+    """A finished match's end from ``viewer``'s side (``wording.result_line``): ``You won``,
+    ``bob won``, ``You resigned — bob won``, ``bob ran out of time — you won``, ``You all
+    won`` (allies), ``alice and bob lost`` (a spectator)."""
     authenticated = viewer is not None and getattr(viewer, "is_authenticated", False)
     you = next((s.seat for s in m.seats.all() if authenticated and s.user_id == viewer.pk), None)
-
-    def who(seat: int | None, capital: bool = False) -> str:
-        if seat is not None and seat == you:
-            return "You" if capital else "you"
-        name = names.get(seat, "someone")
-        return name[0].upper() + name[1:] if capital and name.startswith("the ") else name
-
-    reason = result.get("reason") or ""
-    resigned = result.get("resigned")
-    # whose clock ran out (reason "time"): named together, "alice and bob"
-    out = [s for s in result.get("timed_out") or [] if s in names] if reason == "time" else []
-    ran_out = _together([who(s) for s in out]) if out else ""
-    ran_out = ran_out[0].upper() + ran_out[1:] if ran_out.startswith(("you", "the ")) else ran_out
-    if cooperative(m):
-        team = [names[s] for s, _, _ in seats]
-        if reason == "resign" or ran_out:
-            lost = (
-                ": the game is over"
-                if len(seats) < 2
-                else (" — the team lost" if you is not None else f" — {_together(team)} lost")
-            )
-            return f"{ran_out} ran out of time{lost}" if ran_out else f"{who(resigned, True)} gave up{lost}"
-        outcome = seat_outcome(m, seats[0][0] if seats else None) or "lost"
-        subject = ("You all" if len(seats) > 1 else "You") if you is not None else _together(team)
-        words = REASONS.get(reason, reason)
-        return f"{subject} {outcome}{f': {words}' if words else ''}"
-    winner = result.get("winner")
-    if reason == "resign" and resigned is not None:
-        verdict = "" if winner is None else f" — {who(winner)} won"
-        return f"{who(resigned, True)} resigned{verdict}"
-    if ran_out:
-        verdict = "" if winner is None else f" — {who(winner)} won"
-        return f"{ran_out} ran out of time{verdict}"
-    words = REASONS.get(reason, reason)
-    verdict = "Draw" if winner is None else f"{who(winner, True)} won"
-    return f"{verdict}{f' · {words}' if words else ''}"
+    return wording.result_line(m.result, _seats(m), cooperative=cooperative(m), you=you)

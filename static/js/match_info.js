@@ -3,7 +3,8 @@
 // 41-20", "bob wins 41-20", "alice wins 41-20 against bob"); a computer seat is "the
 // computer". In a co-operative game (GET /api/games/ says which: `cooperative`) the players
 // are allies: they win or lose together, never against each other.
-// Game-specific wording comes from the renderer's optional hooks (see renderer.js).
+// Game-specific wording comes from the renderer's optional hooks (see renderer.js); a
+// result's reason in words comes from the server (`result.reason_text`).
 
 // -- the game's description: is it co-operative? ------------------------------------------
 // Read once per match or replay page: from an embedded `game-info` JSON script when the
@@ -88,21 +89,10 @@ export function playerName(match, seat) {
 }
 
 // -- the result ---------------------------------------------------------------------------
-// A result's `reason` in words (the lobby and profile use the same: games/templatetags/people.py).
-const REASONS = {
-  "board full": "the board is full",
-  "no valid moves": "neither side can move",
-  "four in a row": "four in a row",
-  "both have four in a row": "both have four in a row",
-  "more points": "more points",
-  "equal points": "equal points",
-  victory: "every monster is gone",
-  defeat: "every warrior has fallen",
-  resign: "",
-  draw: "",
-  time: "",
-};
-export const reasonWords = (reason) => (reason in REASONS ? REASONS[reason] : reason || "");
+// A result's `reason` in words: the server's (`result.reason_text`, worded by
+// games/matches/wording.py as the lobby, profile and notifications word it); "" when the
+// sentence says it already (resign, time) or the server sent none.
+export const reasonWords = (result) => result?.reason_text ?? "";
 
 // The points of each seat when the score is one number per player (Reversi's discs,
 // Alpha Battle's points); a renderer's resultPoints(match) may say otherwise (null: the
@@ -152,7 +142,7 @@ function teamResult(match) {
   }
   const won = (result.winners ?? []).length > 0 || result.reason === "victory";
   const subject = seated ? (many ? "You all" : "You") : capital(namesOf(match, seats));
-  const words = reasonWords(result.reason);
+  const words = reasonWords(result);
   return `${subject} ${won ? "won" : "lost"}${words ? `: ${words}` : ""}`;
 }
 
@@ -178,7 +168,7 @@ function versusResult(match, renderer) {
     return `${who} left the game — ${name(winner)} ${verb(match, winner, "win", "wins")}`;
   }
   const pts = points(match, renderer);
-  const words = reasonWords(result.reason);
+  const words = reasonWords(result);
   if (winner !== null) {
     const losers = seats.filter((s) => s !== winner);
     const score = pts ? ` ${pts[winner]}-${losers.map((s) => pts[s]).join("-")}` : "";
@@ -198,7 +188,7 @@ export function scoreText(match, renderer = {}) {
   const result = match?.result;
   const pts = result ? points(match, renderer) : null;
   if (!pts) return "";
-  const words = reasonWords(result.reason);
+  const words = reasonWords(result);
   const line = seatsOf(match)
     .map((s) => `${match.players[s]?.computer ? "the computer" : match.players[s]?.username || `seat ${s}`} ${pts[s]}`)
     .join(" – ");

@@ -13,14 +13,16 @@ facing a monster: a defeat).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 
-from games.matches import services
+from games.matches import services, wording
 from games.matches.models import Match
+from games.notifications.models import Notification
 from games.rules import GAMES
 from games.rules.journey import SIZE, occupants
 
@@ -166,6 +168,44 @@ def test_versus_results_on_the_lobby_from_each_side(client):
         assert line in text_of(client.get("/")), who.username
     client.force_login(carol)
     assert "alice 1500? vs bob 1500?" in text_of(client.get("/u/alice/"))  # ratings when seated
+
+
+def embedded(response, element_id: str) -> dict:
+    """The JSON a page embeds in ``<script id="element_id" type="application/json">``."""
+    found = re.search(
+        rf'<script id="{element_id}" type="application/json">(.*?)</script>', response.content.decode(), re.S
+    )
+    assert found, element_id
+    return json.loads(found.group(1))
+
+
+def test_the_live_and_replay_pages_get_the_reasons_words_from_the_server(client):
+    """The scripts of the live and replay pages word a result's reason with the server's
+    ``result.reason_text``, the very words the lobby, the profile and the notifications
+    use; they keep no table of their own."""
+    alice, bob = user("alice"), user("bob")
+    match = victory(alice, bob)
+    client.force_login(alice)
+    live = embedded(client.get(match.get_absolute_url()), "initial-state")
+    replay = embedded(client.get(f"/r/{match.replay_slug}/"), "replay-data")["match"]
+    assert live["result"]["reason_text"] == replay["result"]["reason_text"] == "every monster is gone"
+    assert live["result"]["reason_text"] == wording.reason_text(match.result["reason"])
+    assert f"You all won: {live['result']['reason_text']}" in text_of(client.get("/"))
+    assert Notification.objects.get(user=alice, kind=Notification.Kind.ENDED).text.endswith(
+        f"You all won: {live['result']['reason_text']}"
+    )
+
+    scripts = {path: path.read_text() for path in (ROOT / "static").rglob("*.js")}
+    assert "reason_text" in scripts[ROOT / "static" / "js" / "match_info.js"]
+    quoted = [
+        (str(path.relative_to(ROOT)), words)
+        for path, text in scripts.items()
+        for words in filter(None, wording.REASONS.values())
+        for quote in "\"'`"
+        if f"{quote}{words}{quote}" in text
+    ]
+    assert not quoted, quoted  # a reason worded in a script: a second table
+    assert not [path for path, text in scripts.items() if "REASONS" in text]
 
 
 def test_the_games_api_says_which_games_are_cooperative(client):

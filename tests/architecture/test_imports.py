@@ -178,3 +178,27 @@ def test_the_domain_and_below_never_import_django_channels_or_entry_points_they_
             if isinstance(n, ast.Import | ast.ImportFrom)
             for a in n.names
         }, name
+
+
+def test_the_words_live_below_everyone_who_says_them():
+    """Results are worded once, in ``games.matches.wording``: it imports only the rules (no
+    Django either), and the template tags that mark its words up are for templates only:
+    no module of ours imports them (the notifications once did, a wrong way)."""
+    edges = graph()
+    assert edges["games.matches.wording"] <= {"games.rules"}, edges["games.matches.wording"]
+    tree = ast.parse(module_names()["games.matches.wording"].read_text())
+    roots = {
+        (alias.name if isinstance(node, ast.Import) else node.module or "").split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    assert not roots & {"django", "channels", "asgiref"}, roots
+    wrong = sorted(
+        f"{name} -> {target}"
+        for name, targets in edges.items()
+        if not name.startswith("games.templatetags")
+        for target in targets
+        if target.startswith("games.templatetags")
+    )
+    assert wrong == []

@@ -3,14 +3,18 @@
 Reversi on 4x4, the first legal cell each turn (the game has a forced pass at ply 10 and
 ends 12-4 for Black): each player reads the last move and the end from their side ("You
 won 12-4", "<ann> wins 12-4", "You have no valid move and pass"), the spectator reads
-names ("<ann> wins 12-4 against <bob>"). Then a rematch that Black resigns. Then a
-two-warrior Journey, co-operative: the allies are greeted and named as allies, and the
-victory is everyone's ("You all won", on the match page, the lobby and the profile).
+names ("<ann> wins 12-4 against <bob>"). The reason in words ("the board is full") is the
+server's (``result.reason_text``): the spectator's socket is routed through the test, which
+upper-cases those words, and the spectator's page shows them so. Then a rematch that Black
+resigns. Then a two-warrior Journey, co-operative: the allies are greeted and named as
+allies, and the victory is everyone's ("You all won: every monster is gone", on the match
+page, the lobby and the profile: the same words from the server).
 Screenshots: ``test-artifacts/people-*.png``.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -40,6 +44,23 @@ def first_legal_move(pages) -> None:
         wait_ply_above(page, before)
 
 
+def shout_the_servers_reason(ws) -> None:
+    """A match socket passed through to the server, each state's ``result.reason_text``
+    upper-cased on the way to the page: words the page shows so came from the server."""
+    server = ws.connect_to_server()
+
+    def to_page(message: str | bytes) -> None:
+        if isinstance(message, str):
+            data = json.loads(message)
+            result = (data.get("match") or {}).get("result") if isinstance(data, dict) else None
+            if result and result.get("reason_text"):
+                result["reason_text"] = result["reason_text"].upper()
+                message = json.dumps(data)
+        ws.send(message)
+
+    server.on_message(to_page)
+
+
 def test_results_and_notes_read_from_each_side(daphne_server, person):
     base = daphne_server.url
     a, b, c = person(), person(), person()  # ann (Black), bob (White), carol watches
@@ -55,6 +76,7 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
         expect(a.locator('.player[data-seat="1"] .presence.on')).to_have_count(1)
         a.wait_for_timeout(1000)  # any toast of that state is up by now
         assert [t for t in a.locator(".toast").all_text_contents() if "is back" in t] == []
+        c.route_web_socket(re.compile(r"/ws/matches/"), shout_the_servers_reason)
         c.goto(match_url)
         expect(c.locator("#match")).to_have_attribute("data-ready", "1")
         expect(c.locator("#status")).to_have_text(f"{ann} to move")
@@ -82,9 +104,17 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
             first_legal_move((a, b, c))
         for page in (a, b, c):
             expect(page.locator("#match")).to_have_attribute("data-status", "finished")
+        # the reason's words are the server's: as the API gives them, and as the spectator's
+        # routed socket changed them
+        api = a.request.get(f"{base}/api/matches/{match_url.rstrip('/').rsplit('/', 1)[-1]}/").json()
+        assert api["result"]["reason_text"] == "the board is full"
+        for page in (a, b):
             expect(page.locator("#result .result-score")).to_have_text(
                 f"Final score: {ann} 12 – {bob} 4 (the board is full)"
             )
+        expect(c.locator("#result .result-score")).to_have_text(
+            f"Final score: {ann} 12 – {bob} 4 (THE BOARD IS FULL)"
+        )
         expect(a.locator("#result .result-message")).to_have_text("You won 12-4")
         expect(b.locator("#result .result-message")).to_have_text(f"{ann} wins 12-4")
         expect(c.locator("#result .result-message")).to_have_text(f"{ann} wins 12-4 against {bob}")

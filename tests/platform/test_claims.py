@@ -13,6 +13,7 @@ from django.contrib.auth.models import AnonymousUser
 from games.matches import presence, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Presence
+from games.notifications.models import Notification
 
 from .conftest import db, fresh, make_user, presence_rewritten, seat_table, start_match
 from .test_selectors import view
@@ -73,6 +74,21 @@ def test_a_draw_may_be_claimed_instead(settings):
     match = fresh(match)
     assert (match.result["winner"], match.result["draw"], match.result["reason"]) == (None, True, "abandoned")
     assert match.deadline is None  # the clocks stopped
+
+
+@pytest.mark.parametrize("draw", [False, True])
+def test_a_claimed_match_says_who_left(settings, draw):
+    """The notifications (and the lobby and profile, with the same words) name who left, as
+    the live page does; the reason needs no more words (``result.reason_text`` "")."""
+    match, ann, ben = seated()
+    leaves(match, ann, settings.ABANDON_UNTIMED_SECONDS + 1)
+    services.match_claim(match_id=match.pk, user=ben, draw=draw)
+    ended = Notification.objects.filter(match=match, kind=Notification.Kind.ENDED)
+    assert {n.user.username: n.text for n in ended} == {
+        "ann": f"Reversi vs ben: You left the game — {'a draw' if draw else 'ben won'}",
+        "ben": f"Reversi vs ann: ann left the game — {'a draw' if draw else 'you won'}",
+    }
+    assert view(match, ben)["result"]["reason_text"] == ""
 
 
 def test_no_claim_while_the_player_to_move_is_here_or_came_back(settings):

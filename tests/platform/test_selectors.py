@@ -14,7 +14,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import F
 from django.utils import timezone
 
-from games.matches import presence, services
+from games.matches import presence, services, wording
 from games.matches.models import Match, Presence
 from games.matches.replays import replay_json
 from games.matches.selectors import for_seat, match_for_user, match_public, match_rows, players
@@ -156,7 +156,30 @@ def test_nobody_moves_once_the_match_is_over(end):
     for user in (ann, ben):
         data = view(match, user)
         assert (data["to_move"], data["turn"], data["legal_moves"], data["hint"]) == ([], None, [], None)
-    assert view(match, ben)["result"] == fresh(match).result
+    stored = fresh(match).result
+    result = view(match, ben)["result"]
+    if end == "abort":
+        assert result is None and stored is None
+    else:  # the stored result, plus its reason in words (nothing more to say: "resign")
+        assert result == {**stored, "reason_text": ""}
+
+
+def test_the_result_carries_its_reason_in_the_servers_words():
+    """``result.reason_text``: worded when the match object is built (results stored without
+    it have it), the same for every viewer and the replay, from ``wording.REASONS``, and
+    added to a copy (the public data is shared by every viewer)."""
+    match, ann, ben = start_match()
+    match = fresh(match)
+    match.status = Match.Status.FINISHED  # stored as results were before reason_text
+    match.result = {"winner": 0, "winners": [0], "draw": False, "reason": "board full", "score": {}}
+    match.save()
+    public = match_public(fresh(match))
+    for username in ("ann", "ben", None):
+        assert for_seat(public, username)["result"]["reason_text"] == "the board is full"
+    assert "reason_text" not in public["result"]
+    summary = json.loads(replay_json(fresh(match)))["match"]
+    assert summary["result"]["reason_text"] == wording.REASONS["board full"] == "the board is full"
+    assert match_for_user(fresh(match), AnonymousUser())["result"]["reason"] == "board full"
 
 
 WINNABLE = {"start": ".....\n.....\nYYY..\nRRR.."}  # Red to move wins in column 3
