@@ -35,10 +35,11 @@ def join(*, match_id: str, user, channel_name: str) -> dict[str, Any] | None:
     with transaction.atomic():
         Presence.objects.filter(match=match, user=user, left_at__isnull=False).delete()  # back
         Presence.objects.create(channel_name=channel_name, match=match, user=user, seen_at=timezone.now())
-        if match.status in LIVE and _is_player(match, user.pk):
-            _changed(match)
-            came = PlayerConnected(match=match, user_id=user.pk)
-            change = announce_change(match, came, skip_channel=channel_name)
+        if _is_player(match, user.pk):
+            _changed(match)  # what everyone sees of the players, over or not
+            if match.status in LIVE:
+                came = PlayerConnected(match=match, user_id=user.pk)
+                change = announce_change(match, came, skip_channel=channel_name)
     return change.public if change is not None and change.public else match_public(match)
 
 
@@ -60,10 +61,11 @@ def leave(*, match_id: str, channel_name: str) -> None:
         earlier.delete()
         now = timezone.now()
         row.update(left_at=now, seen_at=now)
-        match = Match.objects.filter(pk=match_id, status__in=LIVE).first()
+        match = Match.objects.filter(pk=match_id).first()
         if match is not None and _is_player(match, gone):
             _changed(match)
-            announce_change(match, PlayerLeft(match=match, user_id=gone))
+            if match.status in LIVE:
+                announce_change(match, PlayerLeft(match=match, user_id=gone))
 
 
 def _changed(match: Match) -> None:

@@ -430,3 +430,15 @@ def test_alpha_battle_both_setups_are_shown_once_both_are_in():
     assert data["board"]["setups"][0]["letters"] == setup["letters"].upper()
     assert data["board"]["setups"][1] == other
     assert data["last_move"] == {"ply": 2, "seat": 1, "move": other}
+
+
+def test_players_opening_a_finished_match_are_shown_connected():
+    """Presence is read again when a player comes or goes, over or not (not only while the
+    match is live, when it is also announced): the second player sees themselves there."""
+    match, ann, ben = start_match("reversi", {"size": 4})
+    services.match_resign(match_id=match.pk, user=ann)  # before a move: aborted
+    presence.join(match_id=match.pk, user=ann, channel_name="ann-socket")
+    public = presence.join(match_id=match.pk, user=ben, channel_name="ben-socket")
+    assert [p["connected"] for p in public["players"]] == [True, True]
+    presence.leave(match_id=match.pk, channel_name="ann-socket")
+    assert [p["connected"] for p in match_public(fresh(match))["players"]] == [False, True]
