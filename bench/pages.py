@@ -25,7 +25,11 @@ the tree measured as "this" (default: the one this script is in).
 
     .venv/bin/python bench/pages.py [--clients 50] [--duration 10] [--rates 1,2] [--finished 60]
         [--player-matches 30] [--rated-players 60]
-        [--baseline-tree /work/baseline] [--tree <this tree>]
+        [--baseline-tree /work/baseline] [--baseline-env NAME=VALUE ...] [--tree <this tree>]
+
+``--baseline-env NAME=VALUE`` (repeatable) sets variables for the baseline's daphne; without
+``--baseline-tree`` the baseline is this tree, e.g. ``--baseline-env PAGES_ON_SHARED_THREAD=0``
+measures a library override against the stock code (docs/deploy.md, "Library overrides").
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
-from bench.loadkit.tree import Agent, live_server, tree_label  # noqa: E402
+from bench.loadkit.tree import Agent, live_server, measured_trees, tree_label  # noqa: E402
 from bench.stats import percentile  # noqa: E402
 
 
@@ -99,10 +103,10 @@ LOGGED_IN = "lobby, logged in"
 PROFILE = "profile page"
 
 
-def start_tree(name: str, tree: Path, workdir: Path, args: argparse.Namespace) -> tuple:
+def start_tree(name: str, tree: Path, env: dict[str, str], workdir: Path, args: argparse.Namespace) -> tuple:
     """A daphne running ``tree``'s code on a fresh database filled by that tree's services;
     returns (server, targets): (page, path, cookie), path None where the tree has no such page."""
-    server = live_server(tree, workdir / name)
+    server = live_server(tree, workdir / name, env=env)
     server.migrate()
     agent = Agent(tree, {"SQLITE_PATH": server.env["SQLITE_PATH"]})
     try:
@@ -113,7 +117,7 @@ def start_tree(name: str, tree: Path, workdir: Path, args: argparse.Namespace) -
     finally:
         agent.close()
     server.start()
-    print(f"[{name}] daphne pid {server.proc.pid} on {server.url}: {tree_label(tree)}", flush=True)
+    print(f"[{name}] daphne pid {server.proc.pid} on {server.url}: {tree_label(tree)} {env}", flush=True)
     targets = [
         ("static file (baseline)", "/static/js/http.js", ""),
         ("lobby", "/", ""),
@@ -144,18 +148,17 @@ def main() -> int:
         "--tree", default=str(ROOT), help="the tree measured as this one (default: %(default)s)"
     )
     parser.add_argument("--baseline-tree", help="also measure this tree (e.g. a git worktree), alternately")
+    parser.add_argument("--baseline-env", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
     rates = [None, *(float(r) for r in args.rates.split(",") if r)]
 
-    trees = [("this", Path(args.tree).resolve())]
-    if args.baseline_tree:
-        trees.insert(0, ("baseline", Path(args.baseline_tree).resolve()))
+    trees, envs = measured_trees(args)
     workdir = Path(tempfile.mkdtemp(prefix="bench-pages-"))
     servers, targets = {}, {}
     rows = []  # (tree, page, rate, figures)
     try:
         for name, tree in trees:
-            servers[name], targets[name] = start_tree(name, tree, workdir, args)
+            servers[name], targets[name] = start_tree(name, tree, envs[name], workdir, args)
         print(f"{args.clients} clients, {args.duration:g} s per figure; the trees alternate figure by figure")
         for i in range(len(targets[trees[0][0]])):
             for name, _ in trees:  # warm up

@@ -5,7 +5,7 @@ Bar (quality.md): one match with 1,000 spectators; every spectator has each move
 
     .venv/bin/python bench/watchers.py [--spectators 1000] [--moves 40] [--rate 1] [--size 8]
         [--concurrency 50] [--rounds 1] [--grace 10] [--seed 1]
-        [--baseline-tree /work/baseline] [--tree <this tree>]
+        [--baseline-tree /work/baseline] [--baseline-env NAME=VALUE ...] [--tree <this tree>]
 
 Starts a daphne of a tree (``bench/loadkit/tree.py``: that tree's code on a fresh SQLite
 database); its agent makes two users with sessions seated in a new public ("open") Reversi
@@ -25,6 +25,9 @@ client's CPU (it shares this 2-core machine; its own queueing is part of every d
 ``--baseline-tree`` (e.g. ``git worktree add /work/baseline <commit>``) starts a second daphne
 from that tree; each round measures the baseline, then this tree, back to back (a new match
 and new sockets each time), and the report puts them side by side with the ratio.
+``--baseline-env NAME=VALUE`` (repeatable) sets variables for the baseline's daphne; without
+``--baseline-tree`` the baseline is this tree, e.g. ``--baseline-env SOCKET_DISPATCH_LOOP=0``
+measures a library override against the stock code (docs/deploy.md, "Library overrides").
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ from bench.loadkit import loopback_address  # noqa: E402
 from bench.loadkit.measure import client_cpu, machine_cpu, proc_cpu  # noqa: E402
 from bench.loadkit.report import log  # noqa: E402
 from bench.loadkit.sockets import open_match_socket  # noqa: E402
-from bench.loadkit.tree import Agent, live_server, tree_label  # noqa: E402
+from bench.loadkit.tree import Agent, live_server, measured_trees, tree_label  # noqa: E402
 from bench.sockets_memory import proc_status, wait_quiet  # noqa: E402
 from bench.stats import percentile  # noqa: E402
 
@@ -279,17 +282,17 @@ def report(results: dict[str, list[dict]]) -> None:
 
 
 async def run(
-    trees: list[tuple[str, Path]], args: argparse.Namespace, workdir: Path
+    trees: list[tuple[str, Path]], envs: dict[str, dict[str, str]], args: argparse.Namespace, workdir: Path
 ) -> dict[str, list[dict]]:
     servers, agents, results = {}, {}, {name: [] for name, _ in trees}
     try:
         for name, tree in trees:
-            server = live_server(tree, workdir / name)
+            server = live_server(tree, workdir / name, env=envs[name])
             server.migrate()
             server.start()
             servers[name] = server
             agents[name] = Agent(tree, {"SQLITE_PATH": server.env["SQLITE_PATH"]})
-            log(f"[{name}] daphne pid {server.proc.pid} on {server.url}: {tree_label(tree)}")
+            log(f"[{name}] daphne pid {server.proc.pid} on {server.url}: {tree_label(tree)} {envs[name]}")
         for r in range(args.rounds):
             for name, _ in trees:
                 log(f"-- round {r + 1}: {name}")
@@ -314,16 +317,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tree", default=str(ROOT), help="the tree measured as this one")
     parser.add_argument("--baseline-tree", help="also measure this tree, back to back")
+    parser.add_argument("--baseline-env", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    trees = [("this", Path(args.tree).resolve())]
-    if args.baseline_tree:
-        trees.insert(0, ("baseline", Path(args.baseline_tree).resolve()))
+    trees, envs = measured_trees(args)
     load_before = Path("/proc/loadavg").read_text().strip()
     log(f"bench/watchers.py: {os.cpu_count()} cores, load {load_before}; the client shares this machine")
     workdir = Path(tempfile.mkdtemp(prefix="bench-watchers-"))
     started = time.monotonic()
     try:
-        results = asyncio.run(run(trees, args, workdir))
+        results = asyncio.run(run(trees, envs, args, workdir))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     report(results)

@@ -7,9 +7,9 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_config.settings")
 django.setup(set_prefix=False)
 
-from site_config.http_handler import PagesOnSharedThreadASGIHandler  # noqa: E402
+from site_config.http_handler import site_http_handler  # noqa: E402
 
-django_asgi_app = PagesOnSharedThreadASGIHandler()
+django_asgi_app = site_http_handler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -10,10 +10,16 @@ A GET or HEAD request now runs on asgiref's shared thread: the one the WebSocket
 ``database_sync_to_async`` already uses, whose connection is kept (``CONN_MAX_AGE``). Reading
 a page is short. Other methods (forms, logins, API writes) keep a thread of their own, as in
 Django: checking a password takes about 0.2 s, and the shared thread must not wait for it.
+
+``PAGES_ON_SHARED_THREAD=0`` serves every request with Django's own handler
+(``site_http_handler``). ``tests/platform/test_http_handler_upstream.py`` pins what this relies
+on: ``ASGIHandler.__call__`` is ``handle(scope, receive, send)`` inside a
+``ThreadSensitiveContext`` and nothing more, so a Django upgrade that changes it fails a test.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 
 SHARED_THREAD_METHODS = frozenset({"GET", "HEAD"})
@@ -27,3 +33,9 @@ class PagesOnSharedThreadASGIHandler(ASGIHandler):
             await self.handle(scope, receive, send)
         else:
             await super().__call__(scope, receive, send)
+
+
+def site_http_handler() -> ASGIHandler:
+    """The site's HTTP application: this handler, or Django's own with
+    ``PAGES_ON_SHARED_THREAD=0`` (the override's one switch)."""
+    return PagesOnSharedThreadASGIHandler() if settings.PAGES_ON_SHARED_THREAD else ASGIHandler()

@@ -108,6 +108,16 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Three places replace a library's internals, each for a measured reason (docs/deploy.md,
+# "Library overrides"). Each variable set to 0 turns its override off: the stock Channels or
+# Django code runs instead, e.g. to check whether an upgrade made the override unnecessary.
+# - every socket's dispatch loop (games/realtime/dispatch.py; games/realtime/sockets.py picks it)
+SOCKET_DISPATCH_LOOP = env_bool("SOCKET_DISPATCH_LOOP", True)
+# - the in-memory channel layer's sweep and group send (games/realtime/channel_layer.py; below)
+SWEEPING_MEMORY_LAYER = env_bool("SWEEPING_MEMORY_LAYER", True)
+# - pages (GET, HEAD) on the shared database thread (site_config/http_handler.py picks it)
+PAGES_ON_SHARED_THREAD = env_bool("PAGES_ON_SHARED_THREAD", True)
+
 # Channels: in-memory layer for one process, Redis when REDIS_URL is set. REDIS_LAYER picks
 # the Redis layer: "pubsub" (default; measured faster across processes) or "core" (queues
 # with capacity and expiry). Why: docs/deploy.md.
@@ -125,10 +135,13 @@ if os.environ.get("REDIS_URL"):
     }
 else:
     CHANNEL_LAYERS = {
-        # Channels' in-memory layer with its expiry sweep once a second, not on every message
-        # (a match with 1,000 spectators: games/realtime/channel_layer.py).
+        # Channels' in-memory layer with its expiry sweep once a second, not on every message,
+        # and no task per member in a group send (a match with 1,000 spectators:
+        # games/realtime/channel_layer.py); or, with SWEEPING_MEMORY_LAYER=0, Channels' own.
         "default": {
-            "BACKEND": "games.realtime.channel_layer.SweepingInMemoryChannelLayer",
+            "BACKEND": "games.realtime.channel_layer.SweepingInMemoryChannelLayer"
+            if SWEEPING_MEMORY_LAYER
+            else "channels.layers.InMemoryChannelLayer",
             "CONFIG": {"capacity": 1500},
         }
     }

@@ -34,6 +34,20 @@ def tree_label(tree: Path) -> str:
     return f"{tree} @ {commit}{dirty}"
 
 
+def measured_trees(args) -> tuple[list[tuple[str, Path]], dict[str, dict[str, str]]]:
+    """The trees a benchmark measures, from its ``--tree``, ``--baseline-tree`` and
+    ``--baseline-env NAME=VALUE`` arguments: ("this", tree) and, first, ("baseline", that
+    tree, or this one when only ``--baseline-env`` is given, e.g. ``SOCKET_DISPATCH_LOOP=0`` to
+    measure a library override against the stock code); and each one's environment."""
+    this = Path(args.tree).resolve()
+    baseline_env = dict(pair.split("=", 1) for pair in args.baseline_env)
+    trees, envs = [("this", this)], {"this": {}}
+    if args.baseline_tree or baseline_env:
+        trees.insert(0, ("baseline", Path(args.baseline_tree).resolve() if args.baseline_tree else this))
+        envs["baseline"] = baseline_env
+    return trees, envs
+
+
 def live_server(tree: Path, workdir: Path, env: dict[str, str] | None = None):
     """A LiveServer (not started) running ``tree``'s code on its own database in ``workdir``."""
     if str(THIS_TREE) not in sys.path:

@@ -6,8 +6,7 @@ Channels' own layer sweeps every member of every group on each receive and each 
 One move watched by 1,000 spectators is 1,000 receives, each walking the 1,000 members: a
 million steps a move, about a third of the server's time (``bench/watchers.py``). Expiry is a
 safety valve (a minute for an unread message, a day for a membership), so applying it up to
-a second late changes nothing a socket sees. ``tests/platform/test_channel_layer.py`` checks
-that expired entries still go, so a Channels upgrade that changes the sweep is noticed.
+a second late changes nothing a socket sees.
 
 Channels' ``group_send`` also starts one asyncio task per member and waits for them with
 ``as_completed``, although each ``send`` finishes without waiting (it only puts the message
@@ -20,6 +19,11 @@ collection of the whole process (about 150 ms with 1,000 sockets) fell on every 
 move. Two group sends of one match still reach each member in the order they started (both
 go through the members in the same order, the later one behind), and a socket never shows
 an older ply than it has shown anyway (``MatchConsumer.match_state``).
+
+``SWEEPING_MEMORY_LAYER=0`` makes the settings choose Channels' own ``InMemoryChannelLayer``.
+``tests/platform/test_channel_layer_upstream.py`` pins what this class relies on (the private
+``_clean_expired``, ``groups`` and ``channels``, how they expire, how a group send skips a full
+queue), so that a Channels upgrade that changes them fails a test.
 """
 
 from __future__ import annotations

@@ -12,6 +12,10 @@ Here each source has one reader for the socket's whole life, which hands its mes
 the socket's one loop, and Channels' rules hold: one message handled at a time, and a source
 is read again only once its last message has been handled (so a slow socket still leaves its
 messages in the layer, whose capacity applies as before).
+
+``SOCKET_DISPATCH_LOOP=0`` gives every socket Channels' own ``__call__`` and ``dispatch`` instead
+(``sockets.py`` picks the base class). ``tests/platform/test_dispatch_upstream.py`` runs Channels'
+consumer beside this one, so that an upgrade changing what ``OrderedDispatch`` mirrors fails.
 """
 
 from __future__ import annotations

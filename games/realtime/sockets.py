@@ -1,7 +1,7 @@
 """What every socket of the site shares (match, lobby, events): its places in the per-user
 and per-address limits (``ratelimit``), the groups it joined and how it dispatches
-(``dispatch.py``); and, for the lobby and event sockets, the one client message (a ping)
-and the frames that answer it (``outgoing``).
+(``dispatch.py``, unless ``SOCKET_DISPATCH_LOOP=0``); and, for the lobby and event sockets,
+the one client message (a ping) and the frames that answer it (``outgoing``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from contextlib import suppress
 from typing import Any
 
 import orjson
+from django.conf import settings
 
 from . import outgoing
 from .dispatch import OrderedDispatch
@@ -23,7 +24,12 @@ except ImportError:  # another ASGI server
     ClientGone = ()
 
 
-class LimitedSocket(OrderedDispatch):
+# Our dispatch loop, or with SOCKET_DISPATCH_LOOP=0 Channels' own ``AsyncConsumer.__call__`` and
+# ``dispatch`` (the next class in every consumer's MRO): the override's one switch.
+DispatchBase: type = OrderedDispatch if settings.SOCKET_DISPATCH_LOOP else object
+
+
+class LimitedSocket(DispatchBase):
     """A mixin for Channels consumers: the limits it holds and the groups it is in are given
     back on disconnect. Set ``self.bucket`` (``ratelimit.socket_bucket()``) on connect."""
 

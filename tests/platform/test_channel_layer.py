@@ -1,6 +1,6 @@
 """The single-process channel layer (games/realtime/channel_layer.py): Channels' in-memory
 layer with its expiry sweep at most once a second. Expired messages and memberships still go;
-they may go up to a second late."""
+they may go up to a second late. ``SWEEPING_MEMORY_LAYER=0`` gives Channels' own layer."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import asyncio
 from django.conf import settings
 
 from games.realtime.channel_layer import SweepingInMemoryChannelLayer
+from tests.support.fresh_process import run_in_fresh_process
 
 
 def test_the_site_uses_it_when_no_redis_is_configured():
@@ -83,3 +84,16 @@ async def test_two_group_sends_reach_every_member_in_the_order_they_started():
     )
     for channel in members:
         assert [(await layer.receive(channel))["public"] for _ in range(2)] == ["1", "2"]
+
+
+def test_sweeping_memory_layer_0_gives_channels_own_layer():
+    """The switch: the stock ``InMemoryChannelLayer`` itself, with the same capacity."""
+    stock = run_in_fresh_process(
+        {"SWEEPING_MEMORY_LAYER": "0"},
+        """
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+layer = get_channel_layer()
+print(json.dumps([type(layer) is InMemoryChannelLayer, layer.capacity]))
+""",
+    )
+    assert stock == [True, 1500]

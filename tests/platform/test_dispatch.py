@@ -12,7 +12,11 @@ import pytest
 from channels.exceptions import StopConsumer
 from django.contrib.auth.models import AnonymousUser
 
-from games.realtime.dispatch import dispatch_in_order
+from games.realtime.consumer import MatchConsumer
+from games.realtime.dispatch import OrderedDispatch, dispatch_in_order
+from games.realtime.events_socket import EventsConsumer
+from games.realtime.lobby import LobbyConsumer
+from tests.support.fresh_process import run_in_fresh_process
 
 from .conftest import TIMEOUT
 
@@ -161,3 +165,29 @@ async def test_a_stopped_socket_is_freed_at_once_not_by_a_full_garbage_collectio
         assert gone() is None
     finally:
         gc.enable()
+
+
+def test_every_socket_dispatches_through_this_loop_by_default():
+    for socket in (MatchConsumer, LobbyConsumer, EventsConsumer):
+        assert (socket.__call__, socket.dispatch) == (OrderedDispatch.__call__, OrderedDispatch.dispatch)
+
+
+def test_socket_dispatch_loop_0_gives_every_socket_channels_own_loop():
+    """The switch: the stock ``AsyncConsumer.__call__`` and ``dispatch`` run, nothing of ours."""
+    stock = run_in_fresh_process(
+        {"SOCKET_DISPATCH_LOOP": "0"},
+        """
+from channels.consumer import AsyncConsumer
+from games.realtime.consumer import MatchConsumer
+from games.realtime.dispatch import OrderedDispatch
+from games.realtime.events_socket import EventsConsumer
+from games.realtime.lobby import LobbyConsumer
+print(json.dumps({
+    socket.__name__: socket.__call__ is AsyncConsumer.__call__
+    and socket.dispatch is AsyncConsumer.dispatch
+    and OrderedDispatch not in socket.__mro__
+    for socket in (MatchConsumer, LobbyConsumer, EventsConsumer)
+}))
+""",
+    )
+    assert stock == {"MatchConsumer": True, "LobbyConsumer": True, "EventsConsumer": True}

@@ -1,6 +1,7 @@
 """The HTTP handler in-process (site_config.http_handler): pages (GET, HEAD) run on the
 process's shared database thread and keep its connection; forms and API writes get a thread
-of their own, as in Django, so that a password check never holds up the shared thread."""
+of their own, as in Django, so that a password check never holds up the shared thread.
+``PAGES_ON_SHARED_THREAD=0`` gives Django's own handler: every request on a thread of its own."""
 
 from __future__ import annotations
 
@@ -8,17 +9,19 @@ import threading
 
 import pytest
 from asgiref.testing import ApplicationCommunicator
+from django.core.handlers.asgi import ASGIHandler
 from django.core.signals import request_started
 from django.db.backends.signals import connection_created
 
-from site_config.http_handler import PagesOnSharedThreadASGIHandler
+from site_config.http_handler import PagesOnSharedThreadASGIHandler, site_http_handler
+from tests.support.fresh_process import run_in_fresh_process
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def serve(method: str, path: str) -> int:
-    """One request through the project's HTTP handler (as ``site_config.asgi`` builds it,
-    without starting the process's clock watcher); returns the status."""
+    """One request through the site's HTTP handler (as ``site_config.asgi`` builds it, without
+    starting the process's clock watcher); returns the status."""
     scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
@@ -32,7 +35,7 @@ async def serve(method: str, path: str) -> int:
         "client": ("127.0.0.1", 40000),
         "server": ("testserver", 80),
     }
-    app = ApplicationCommunicator(PagesOnSharedThreadASGIHandler(), scope)
+    app = ApplicationCommunicator(site_http_handler(), scope)
     await app.send_input({"type": "http.request", "body": b"", "more_body": False})
     start = await app.receive_output(10)
     while (await app.receive_output(10)).get("more_body"):
@@ -48,7 +51,7 @@ def seen():
     record = {"threads": [], "connections": 0}
 
     def started(**kwargs) -> None:
-        record["threads"].append(threading.get_ident())
+        record["threads"].append(threading.current_thread())  # an ident may be reused
 
     def opened(**kwargs) -> None:
         record["connections"] += 1
@@ -74,3 +77,21 @@ async def test_a_form_post_gets_a_thread_of_its_own(seen):
     assert await serve("GET", "/") == 200
     page, post, page_again = seen["threads"]
     assert page == page_again and post != page
+
+
+def test_the_site_serves_pages_on_the_shared_thread_by_default():
+    assert type(site_http_handler()) is PagesOnSharedThreadASGIHandler
+
+
+async def test_pages_on_shared_thread_0_gives_djangos_own_handler(seen, settings):
+    """The switch: Django's ``ASGIHandler`` itself, and each page on a thread of its own."""
+    code = "from site_config.http_handler import site_http_handler\n"
+    code += "handler = type(site_http_handler())\n"
+    code += "print(json.dumps(f'{handler.__module__}.{handler.__name__}'))\n"
+    stock = run_in_fresh_process({"PAGES_ON_SHARED_THREAD": "0"}, code)
+    assert stock == "django.core.handlers.asgi.ASGIHandler"
+    settings.PAGES_ON_SHARED_THREAD = False
+    assert type(site_http_handler()) is ASGIHandler
+    for method, path in [("GET", "/"), ("HEAD", "/"), ("GET", "/")]:
+        assert await serve(method, path) == 200
+    assert len(set(seen["threads"])) == 3, "pages shared a thread with Django's own handler"
