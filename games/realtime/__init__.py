@@ -1,3 +1,4 @@
-"""Live play over WebSockets: the match consumer, the client messages it accepts, and the
-broadcast of every new state to a match's sockets (a subscriber of ``match_changed``); the
-lobby socket and its hints (``lobby``, ``lobby_events``, another subscriber)."""
+"""Live play over WebSockets: the match, lobby and event sockets, the messages clients send
+(``messages``) and the server sends (``outgoing``), the subscribers that send to them
+(``broadcast``, ``lobby_events``, ``events_socket``), and ``outbox``, the one way to the
+sockets' loop."""

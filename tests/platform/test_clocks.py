@@ -19,7 +19,7 @@ from games.matches.models import Match, Move
 from .conftest import fresh, make_user, start_match
 from .test_selectors import view
 
-pytestmark = pytest.mark.django_db(transaction=True)  # real commits: match_changed on commit
+pytestmark = pytest.mark.django_db(transaction=True)  # real commits: events go out on commit
 BLITZ = {"initial": 60, "increment": 2}
 
 

@@ -31,7 +31,7 @@ from .conftest import TIMEOUT, db, fresh, make_user
 from .test_clocks import elapse, move
 from .test_selectors import mark_present
 
-pytestmark = pytest.mark.django_db(transaction=True)  # real commits: match_changed on commit
+pytestmark = pytest.mark.django_db(transaction=True)  # real commits: events go out on commit
 
 Kind = Notification.Kind
 DAYS = {"days": 3}

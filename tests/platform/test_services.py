@@ -1,6 +1,6 @@
 """Every service and every refusal, called in-process.
 
-Each accepted change sends ``match_changed`` exactly once (after the commit); a refusal
+Each accepted change announces its events exactly once (after the commit); a refusal
 raises ``ServiceError`` with the protocol's code and HTTP status, stores nothing and
 announces nothing. Expected positions and results come from ``games.rules.GAMES``.
 """
@@ -22,7 +22,7 @@ from games.rules import GAMES, IllegalMove, OptionError
 
 from .conftest import fresh, make_user, start_match, stored
 
-pytestmark = pytest.mark.django_db(transaction=True)  # real commits: match_changed is sent on commit
+pytestmark = pytest.mark.django_db(transaction=True)  # real commits: events go out on commit
 
 REVERSI = GAMES["reversi"]
 

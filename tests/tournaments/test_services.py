@@ -1,6 +1,6 @@
 """Tournament services with real commits: entry rules, the start, each round's matches made
 and started, results recorded from the matches' own ends (resign, time), the next round
-paired by the subscriber of ``match_changed``, the finish, and cancelling."""
+paired by the subscriber of ``MatchEnded``, the finish, and cancelling."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from games.notifications.models import Notification
 from games.tournaments import selectors, services
 from games.tournaments.models import Pairing, Tournament
 
-pytestmark = pytest.mark.django_db(transaction=True)  # match_changed is sent on commit
+pytestmark = pytest.mark.django_db(transaction=True)  # events go out on commit
 
 CLOCK = {"initial": 60, "increment": 0}
 PAST = (timezone.now() - timedelta(minutes=1)).isoformat()
