@@ -42,8 +42,9 @@ def notify(
 
 def _prune(user_id: int) -> None:
     """Keep the user's newest ``KEEP`` notifications (the list shows 50), so that a long-time
-    player's rows do not grow without end. Only old events go, which are never announced
-    again (``receivers.RECENT``), so the once-per-event constraint keeps its meaning."""
+    player's rows do not grow without end. Only old events go, which are not delivered again
+    (an event is delivered once, after its commit), so the once-per-event constraint keeps
+    its meaning."""
     mine = Notification.objects.filter(user_id=user_id)
     oldest_kept = mine.order_by("-pk").values_list("pk", flat=True)[KEEP - 1 : KEEP]
     if len(oldest_kept) == 1:
