@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.rules import GAMES
 
-from . import clocks, wording
+from . import clocks, result_panel, wording
 from .models import Match, Move, Presence, Seat
 
 UNKNOWN: Any = object()  # match_public's hint: not known, read it from the database
@@ -225,6 +225,14 @@ def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
         # it and keep no table of their own). Worded when shown, not stored with the result,
         # so older results have it too; a copy: ``public`` is shared by every viewer.
         out["result"] = {**out["result"], "reason_text": wording.reason_text(out["result"].get("reason"))}
+    # The result panel's two lines as this viewer reads them (the pages word nothing
+    # themselves); beside ``result``, which is the same for every viewer.
+    worded = {"cooperative": rules.cooperative, "counts": rules.score_decides}
+    out["result_lines"] = (
+        {"sentence": result_panel.sentence(out, **worded), "score": result_panel.score_line(out, **worded)}
+        if out["result"]
+        else None
+    )
     if out["last_move"] is not None:
         lm = out["last_move"]
         out["last_move"] = {**lm, "move": rules.public_move(state, lm["seat"], lm["move"], you)}

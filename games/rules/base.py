@@ -146,6 +146,9 @@ class Game:
     # True when the seats play together against the game (The Journey): the table wins or
     # loses as one (``Outcome.winners`` is every seat or none), so pages speak of allies.
     cooperative: bool = False
+    # True when a result's ``score`` (one number a seat) is what the winner won by, so the
+    # result reads "won 41-20"; Connect Four's disc counts measure nothing ("with four in a row").
+    score_decides: bool = True
 
     # -- options and set-up -------------------------------------------------------------
     def clean_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:

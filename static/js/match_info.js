@@ -3,8 +3,8 @@
 // 41-20", "bob wins 41-20", "alice wins 41-20 against bob"); a computer seat is "the
 // computer". In a co-operative game (GET /api/games/ says which: `cooperative`) the players
 // are allies: they win or lose together, never against each other.
-// Game-specific wording comes from the renderer's optional hooks (see renderer.js); a
-// result's reason in words comes from the server (`result.reason_text`).
+// Game-specific wording comes from the renderer's optional hooks (see renderer.js); the
+// result panel's words come from the server (`result_lines`).
 
 // -- the game's description: is it co-operative? ------------------------------------------
 // Read once per match or replay page: from an embedded `game-info` JSON script when the
@@ -89,110 +89,23 @@ export function playerName(match, seat) {
 }
 
 // -- the result ---------------------------------------------------------------------------
-// A result's `reason` in words: the server's (`result.reason_text`, worded by
-// games/matches/wording.py as the lobby, profile and notifications word it); "" when the
-// sentence says it already (resign, time) or the server sent none.
+// The result panel's words are the server's, for this viewer (games/matches/result_panel.py,
+// built on games/matches/wording.py, as the lobby, profile and notifications word a match):
+// `result_lines.sentence`, `result_lines.score` and `result.reason_text`. The page words nothing.
 export const reasonWords = (result) => result?.reason_text ?? "";
 
-// The points of each seat when the score is one number per player (Reversi's discs,
-// Alpha Battle's points); a renderer's resultPoints(match) may say otherwise (null: the
-// score is no measure of the win, e.g. Connect Four's disc counts).
-function points(match, renderer) {
-  if (renderer?.resultPoints) return renderer.resultPoints(match);
-  const values = Object.values(match.result?.score ?? {});
-  const seats = seatsOf(match);
-  if (cooperative(match) || values.length !== seats.length || values.length < 2) return null;
-  return values.every((v) => Number.isFinite(v)) ? values : null;
-}
-
-// The big line of the result panel, from the reader's side.
+// The big line of the result panel, from the reader's side ("You won 41-20"); a renderer's
+// resultMessage(match) may say it in the game's own words instead.
 export function resultText(match, renderer = {}) {
   const result = match.result;
   if (!result) return null;
-  const custom = renderer.resultMessage?.(match);
-  if (custom) return custom;
-  return cooperative(match) ? teamResult(match) : versusResult(match, renderer);
+  return renderer.resultMessage?.(match) || match.result_lines?.sentence || "";
 }
 export const resultFor = resultText;
 
-// The seats whose clock ran out (a result with reason "time"), else [].
-function timedOut(match) {
-  const result = match.result;
-  if (result?.reason !== "time") return [];
-  const out = (result.timed_out ?? []).filter((s) => Number.isInteger(s));
-  return out.length ? out : seatsOf(match).filter((s) => s !== result.winner).slice(0, 1);
-}
-
-function teamResult(match) {
-  const result = match.result;
-  const seats = seatsOf(match);
-  const many = seats.length > 1;
-  const seated = mine(match);
-  if (result.reason === "resign" && result.resigned !== undefined && result.resigned !== null) {
-    const who = personName(match, result.resigned, {capitalise: true});
-    if (!many) return `${who} gave up: the game is over`;
-    return seated ? `${who} gave up — the team lost` : `${who} gave up — ${namesOf(match, seats)} lost`;
-  }
-  const out = timedOut(match);
-  if (out.length) {
-    // one warrior's clock ran out: the whole team loses
-    const who = capital(namesOf(match, out));
-    if (!many) return `${who} ran out of time: the game is over`;
-    return seated ? `${who} ran out of time — the team lost` : `${who} ran out of time — ${namesOf(match, seats)} lost`;
-  }
-  const won = (result.winners ?? []).length > 0 || result.reason === "victory";
-  const subject = seated ? (many ? "You all" : "You") : capital(namesOf(match, seats));
-  const words = reasonWords(result);
-  return `${subject} ${won ? "won" : "lost"}${words ? `: ${words}` : ""}`;
-}
-
-function versusResult(match, renderer) {
-  const result = match.result;
-  const seats = seatsOf(match);
-  const name = (seat, capitalise = false) => personName(match, seat, {capitalise});
-  const winner = result.winner ?? null;
-  if (result.reason === "resign" && result.resigned !== undefined && result.resigned !== null) {
-    if (winner === null) return `${name(result.resigned, true)} resigned`;
-    return `${name(result.resigned, true)} resigned — ${name(winner)} ${verb(match, winner, "win", "wins")}`;
-  }
-  const out = timedOut(match);
-  if (out.length) {
-    const who = capital(namesOf(match, out));
-    if (winner === null) return `${who} ran out of time`;
-    return `${who} ran out of time — ${name(winner)} ${verb(match, winner, "win", "wins")}`;
-  }
-  const left = result.reason === "abandoned" ? result.abandoned ?? [] : [];
-  if (left.length) {
-    const who = capital(namesOf(match, left));
-    if (winner === null) return `${who} left the game — a draw`;
-    return `${who} left the game — ${name(winner)} ${verb(match, winner, "win", "wins")}`;
-  }
-  const pts = points(match, renderer);
-  const words = reasonWords(result);
-  if (winner !== null) {
-    const losers = seats.filter((s) => s !== winner);
-    const score = pts ? ` ${pts[winner]}-${losers.map((s) => pts[s]).join("-")}` : "";
-    const how = !pts && words ? ` with ${words}` : "";
-    if (isYou(match, winner)) return `You won${score}${how}`;
-    if (mine(match)) return `${name(winner, true)} wins${score}${how}`;
-    return `${name(winner, true)} wins${score} against ${namesOf(match, losers)}${how}`;
-  }
-  const score = pts ? ` ${pts.join("-")}` : "";
-  const how = !pts && words ? `: ${words}` : "";
-  if (mine(match)) return `A draw with ${namesOf(match, seats.filter((s) => s !== match.you))}${score ? `,${score}` : ""}${how}`;
-  return `${capital(namesOf(match, seats))} drew${score}${how}`;
-}
-
 // The second line: "Final score: alice 10 – bob 6 (the board is full)", or nothing.
-export function scoreText(match, renderer = {}) {
-  const result = match?.result;
-  const pts = result ? points(match, renderer) : null;
-  if (!pts) return "";
-  const words = reasonWords(result);
-  const line = seatsOf(match)
-    .map((s) => `${match.players[s]?.computer ? "the computer" : match.players[s]?.username || `seat ${s}`} ${pts[s]}`)
-    .join(" – ");
-  return `Final score: ${line}${words ? ` (${words})` : ""}`;
+export function scoreText(match) {
+  return match?.result_lines?.score ?? "";
 }
 
 // -- the status line ------------------------------------------------------------------------
@@ -268,7 +181,7 @@ export function fillResult(el, match, renderer) {
   message.textContent = text;
   const score = document.createElement("p");
   score.className = "result-score";
-  score.textContent = renderer.scoreMessage?.(match) ?? scoreText(match, renderer);
+  score.textContent = renderer.scoreMessage?.(match) ?? scoreText(match);
   el.replaceChildren(message, ...(score.textContent ? [score] : []));
 }
 

@@ -194,6 +194,7 @@ class ConnectFour(Game):
     )
     seats = (2, 2)
     seat_names = ("Red (R)", "Yellow (Y)")
+    score_decides = False  # the discs on the board: no measure of a four in a row
     options = {
         "rows": Option("int", 6, label="Rows", min=MIN_SIZE, max=MAX_SIZE),
         "columns": Option("int", 7, label="Columns", min=MIN_SIZE, max=MAX_SIZE),

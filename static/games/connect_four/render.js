@@ -333,12 +333,6 @@ export function lastMoveNote(match) {
   return last.move.action === "drop" ? `${who} dropped in column ${columnNumber(column)}` : null;
 }
 
-// The score is the discs on the board: no measure of a four in a row (the result reads
-// "You won with four in a row").
-export function resultPoints() {
-  return null;
-}
-
 // A move of the replay's move list, as people read it: "column 4", "pop column 2".
 export function moveLabel(move) {
   const column = move?.move?.column;

@@ -21,11 +21,9 @@
  *   export function lastMoveNote(match) optional: `match.last_move` in words, naming
  *     people (static/js/match_info.js personName): "bob played D3", "You have no valid
  *     move and pass"; null when there is nothing to announce
- *   export function resultPoints(match) optional: each seat's points for the result line
- *     ("You won 41-20"), or null when the score measures nothing (the default reads
- *     `result.score`, one number per seat in seat order)
  *   export function resultMessage(match) optional: the result panel's line instead of the
- *     one static/js/match_info.js composes ("You won 41-20", "bob wins 41-20")
+ *     server's (`result_lines.sentence`: "You won 41-20", "bob wins 41-20"; whether a game's score
+ *     reads as points is the rules' `score_decides`)
  *   export function moveLabel(move) optional: a replay move ({seat, move, label}) as people
  *     read it, instead of the server's `label` (Connect Four: "column 4")
  *
