@@ -74,7 +74,8 @@ def _answerable(challenge_id: Any, user) -> Challenge:
         .select_related("match", "from_user")
         .filter(pk=challenge_id)
         .first()
-        if str(challenge_id).isdigit()
+        # ASCII digits only: "²".isdigit() is True, and int("²") raises (issue 24)
+        if str(challenge_id).isascii() and str(challenge_id).isdigit() and len(str(challenge_id)) < 19
         else None
     )
     if challenge is None:

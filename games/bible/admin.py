@@ -46,6 +46,15 @@ def retry_imports(modeladmin, request, queryset) -> None:
     modeladmin.message_user(request, f"Queued {retried} import(s) again; others were left as they were.")
 
 
+def _ids(text: str) -> list[int]:
+    """The ids of ``?ids=1,2,3``: ASCII digits only ("²".isdigit() is True, int("²") raises)."""
+    return [
+        int(i)
+        for i in (part.strip() for part in text.split(","))
+        if i.isascii() and i.isdigit() and len(i) < 19
+    ]
+
+
 @admin.register(Import)
 class ImportAdmin(admin.ModelAdmin):
     form = ImportForm
@@ -171,7 +180,7 @@ class ImportAdmin(admin.ModelAdmin):
         """JSON status of the imports ``?ids=1,2,3`` (polled by the list and change pages)."""
         if not self.has_view_permission(request):
             raise PermissionDenied
-        ids = [int(i) for i in request.GET.get("ids", "").split(",") if i.strip().isdigit()][:200]
+        ids = _ids(request.GET.get("ids", ""))[:200]
         jobs = Import.objects.filter(pk__in=ids).select_related("report")
         return JsonResponse({"imports": [selectors.import_status(job) for job in jobs]})
 
@@ -241,7 +250,7 @@ class ReportAdmin(admin.ModelAdmin):
     def compare_view(self, request):
         if not self.has_view_permission(request):
             raise PermissionDenied
-        ids = [int(i) for i in request.GET.get("ids", "").split(",") if i.strip().isdigit()][:12]
+        ids = _ids(request.GET.get("ids", ""))[:12]
         by_id = {r.pk: r for r in Report.objects.filter(pk__in=ids).prefetch_related("words")}
         reports, rows = selectors.comparison(by_id[pk] for pk in ids if pk in by_id)
         context = {

@@ -37,6 +37,7 @@ OVER = (Match.Status.FINISHED, Match.Status.ABORTED)
 MAX_ENTRANTS = 32
 MAX_SWISS_ROUNDS = 20
 DEFAULT_DELAY = timedelta(minutes=1)  # no start time given: a minute from now
+MAX_AHEAD = timedelta(days=366)  # a start time at most this far ahead
 
 
 def _bad(message: str, field: str) -> ServiceError:
@@ -66,8 +67,15 @@ def _starts_at(raw: Any) -> datetime:
         raise _bad(
             "Start time must be an ISO 8601 date and time, or null for a minute from now.", "starts_at"
         )
-    if timezone.is_naive(when):
-        when = timezone.make_aware(when)
+    try:
+        if timezone.is_naive(when):
+            when = timezone.make_aware(when)
+        now = timezone.now()
+        in_range = now - timedelta(days=1) <= when <= now + MAX_AHEAD
+    except (OverflowError, ValueError):  # year 1 at +01:00 is before year 1 in UTC
+        in_range = False
+    if not in_range:
+        raise _bad("Start time must be within a year from now.", "starts_at")
     return when
 
 

@@ -151,8 +151,9 @@ def _int(raw, default):
 
 
 def _when(raw) -> str:
-    minutes = _int(raw, 1)
-    return (timezone.now() + timedelta(minutes=max(0, minutes))).isoformat()
+    """The start time ``raw`` minutes from now (past a year: refused by the service)."""
+    minutes = min(max(0, _int(raw, 1)), 367 * 24 * 60)  # timedelta overflows past ~2.7e12 min
+    return (timezone.now() + timedelta(minutes=minutes)).isoformat()
 
 
 @require_GET

@@ -82,6 +82,9 @@ def finish(match: Match, loser) -> Match:
         ({"entry": "humans", "levels": ["random"]}, "levels"),
         ({"name": ""}, "name"),
         ({"starts_at": "tomorrow"}, "starts_at"),
+        ({"starts_at": "0001-01-01T00:30:00+01:00"}, "starts_at"),  # before year 1 in UTC (issue 24)
+        ({"starts_at": "9999-12-31T23:30:00-01:00"}, "starts_at"),  # after year 9999 in UTC
+        ({"starts_at": "2999-01-01T00:00:00Z"}, "starts_at"),  # more than a year ahead
         ({"rated": "yes"}, "rated"),
         ({"options": {"size": 99}}, "size"),
     ],
