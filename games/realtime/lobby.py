@@ -20,6 +20,7 @@ from .lobby_events import LOBBY_GROUP, user_group
 from .outbox import serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import PingSocket
+from .token_auth import token_group
 
 EXPECTED = 'The lobby socket only answers {"type": "ping"}.'
 
@@ -42,6 +43,8 @@ class LobbyConsumer(PingSocket, AsyncWebsocketConsumer):
             return
         serve_on(asyncio.get_running_loop())
         await self.join(*((LOBBY_GROUP, user_group(user.pk)) if signed_in else (LOBBY_GROUP,)))
+        if (token := self.scope.get("api_token")) is not None:  # revoking the token closes it
+            await self.join(token_group(token))
 
     async def lobby_hint(self, event: dict[str, Any]) -> None:
         """Group event ``lobby.hint``: these sections of the lobby changed."""

@@ -291,3 +291,26 @@ async def test_a_match_socket_opened_with_a_token_closes_when_the_token_is_revok
         pass  # a state about the match may come first
     assert out["code"] == 4401
     await ws.disconnect()
+
+
+async def test_a_lobby_socket_opened_with_a_token_closes_when_the_token_is_revoked():
+    """Issue 24 (9): protocol.md says every socket opened with a token closes on revoke; the
+    lobby's kept hearing its user's hints."""
+    ben = await db(make_user)("tkl")
+    token, raw = await db(ApiToken.issue)(user=ben, name="bot")
+    app = TokenAuthMiddleware(URLRouter(websocket_urlpatterns))
+    ws = WebsocketCommunicator(app, "/ws/lobby/", headers=[(b"authorization", f"Bearer {raw}".encode())])
+    ws.scope["user"] = AnonymousUser()
+    assert (await ws.connect(TIMEOUT))[0]
+    await ws.send_to(text_data=json.dumps({"type": "ping"}))
+    assert json.loads(await ws.receive_from(TIMEOUT))["type"] == "pong"  # in its groups by now
+
+    def revoke() -> int:
+        client = DjangoClient()
+        client.force_login(ben)
+        return client.post(f"/accounts/tokens/{token.pk}/revoke/").status_code
+
+    assert await db(revoke)() == 302
+    out = await ws.receive_output(TIMEOUT)
+    assert (out["type"], out.get("code")) == ("websocket.close", 4401)
+    await ws.disconnect()
