@@ -60,8 +60,13 @@ def challenge_create(
             rated=rated,
             reserve_for=target,
         )
-        if match.seats.count() != 2:  # rolled back with the match
-            raise ServiceError("bad_options", "A challenge is a match of two players.", 400, field="options")
+        if match.seats.count() != 2 or match.rules.cooperative:  # rolled back with the match
+            raise ServiceError(
+                "bad_options",
+                "A challenge is a match of two players, one against the other.",
+                400,
+                field="options",
+            )
         challenge = Challenge.objects.create(from_user=user, to_user=target, match=match)
         announce(ChallengeMade(challenge=challenge))
     return challenge

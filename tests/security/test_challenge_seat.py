@@ -33,3 +33,15 @@ def test_an_ordinary_invite_seat_is_for_anyone_with_the_link():
     ann, eve = users.create_user("ann"), users.create_user("eve")
     match = services.match_create(user=ann, game="reversi", options={"size": 6}, opponent="invite", side=0)
     assert services.match_join(match_id=match.pk, user=eve).status == Match.Status.ACTIVE
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_challenge_to_a_game_that_is_not_between_two_is_refused(players):
+    """Issue 24 (11): protocol.md says a challenge to a game not for two (The Journey, a
+    co-operative game, even with two warriors) is 400 bad_options; two warriors got 201."""
+    users = get_user_model().objects
+    ann, _ = users.create_user("ann"), users.create_user("bob")
+    with pytest.raises(ServiceError) as refused:
+        challenge_create(user=ann, to="bob", game="journey", options={"players": players})
+    assert (refused.value.code, refused.value.status) == ("bad_options", 400)
+    assert not Match.objects.exists()
