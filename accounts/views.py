@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games.matches.errors import ServiceError
 
+from .forms import SignupForm
 from .selectors import record_page
 from .services import challenge_accept, challenge_create, challenge_decline
 from .tokens import profile_extras
@@ -31,7 +31,7 @@ def safe_next(request: HttpRequest) -> str:
 @ensure_csrf_cookie
 def signup(request: HttpRequest) -> HttpResponse:
     """Create an account, log in, and go on to ``next`` (an invite link survives sign-up)."""
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

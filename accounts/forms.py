@@ -1,0 +1,24 @@
+"""The sign-up form: Django's ``UserCreationForm`` with usernames nobody can pass off as
+someone else's (issue 24): ASCII letters, digits, ``_`` and ``-`` only, so that ``аdmin`` (a
+Cyrillic а) or ``stáffer`` cannot be made; unique without regard to case (``Admin`` beside
+``admin``), as Django's form already checks."""
+
+from __future__ import annotations
+
+from django.contrib.auth.forms import UserCreationForm
+from django.core.validators import RegexValidator
+
+ascii_username = RegexValidator(
+    r"\A[A-Za-z0-9_-]+\Z",
+    "Use only letters A-Z, digits, _ and - (no spaces, accents or other alphabets).",
+    code="invalid_username",
+)
+
+
+class SignupForm(UserCreationForm):
+    """Django's sign-up form with the username rules above."""
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data.get("username", "")
+        ascii_username(username)
+        return super().clean_username()  # Django's: unique without regard to case
