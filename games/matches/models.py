@@ -93,6 +93,10 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     rated = models.BooleanField(default=False)  # its end changes the players' ratings
+    # Players may abort it before both have moved, and resigning before any move aborts it.
+    # Not a tournament's game: there a player who does not move loses on time (staff still
+    # abort, as cancelling the tournament does).
+    abortable = models.BooleanField(default=True)
     # The clock (games.matches.clocks): the time control (null: untimed), each seat's time
     # left as of clock_since, and when the first running clock reaches zero.
     time_control = models.JSONField(null=True, blank=True)

@@ -111,7 +111,10 @@ def seat_rows(match: Match) -> list[tuple[int, str, int | None, str | None]]:
 
 
 def can_abort(match: Match) -> bool:
-    """Abort is allowed until the second player has made a first move."""
+    """Abort is allowed until the second player has made a first move (never in a match
+    that is not ``abortable``: a tournament's game)."""
+    if not match.abortable:
+        return False
     if match.status == Match.Status.WAITING:
         return True
     if match.status != Match.Status.ACTIVE or cache.get(f"match-abort-closed:{match.pk}"):

@@ -154,6 +154,7 @@ def match_create(
     clock: Any = None,
     rated: Any = False,
     reserve_for=None,
+    abortable: bool = True,
 ) -> Match:
     """Create a match seating ``user`` (or, with side "watch" against the computer, only
     computers), with a time control (``clock``: see games.matches.clocks; None: untimed);
@@ -186,6 +187,7 @@ def match_create(
             time_control=time_control,
             clock_ms=clocks.start(time_control, seats, [], timezone.now())["clock_ms"],  # full, waiting
             rated=rated,
+            abortable=abortable,
         )
         for number in range(seats):
             if number == side:
@@ -318,14 +320,15 @@ def match_flag(*, match_id: str) -> Match | None:
 
 def match_resign(*, match_id: str, user) -> Match:
     """Resign: the other side wins at once. Before anybody has moved there is nothing to
-    lose, so resigning aborts (the match counts for nobody)."""
+    lose, so resigning aborts (the match counts for nobody), unless the match is not
+    ``abortable`` (a tournament's game: resigning loses it)."""
     with transaction.atomic():
         match = _locked(match_id, user)
         seat = _players_seat(match)
         _refuse_if_over(match)
         now = timezone.now()
         was_waiting = match.status == Match.Status.WAITING
-        if was_waiting or not match.moves.filter(forced=False).exists():
+        if was_waiting or (match.abortable and not match.moves.filter(forced=False).exists()):
             stop_clocks(match, running(match), now)
             match.status, match.finished_at = Match.Status.ABORTED, now
         else:

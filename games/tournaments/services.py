@@ -312,7 +312,13 @@ def _pair_round(tournament: Tournament) -> None:
 
 def _match_for(tournament: Tournament, first: Entrant, second: Entrant) -> Match:
     """The started match of ``first`` (seat 0) against ``second`` (seat 1)."""
-    common = {"game": tournament.game, "options": tournament.options, "clock": tournament.clock}
+    # Nobody aborts a tournament's game: a player who does not move loses on time.
+    common = {
+        "game": tournament.game,
+        "options": tournament.options,
+        "clock": tournament.clock,
+        "abortable": False,
+    }
     if first.user_id and second.user_id:
         match = match_services.match_create(
             user=first.user,

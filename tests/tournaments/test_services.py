@@ -247,3 +247,24 @@ def test_the_creator_cancels_an_upcoming_tournament():
     t = create(ann)
     services.tournament_cancel(tournament_id=t.pk, user=ann)
     assert Tournament.objects.get(pk=t.pk).status == "cancelled"
+
+
+def test_nobody_voids_a_tournament_game():
+    """Issue 24 (6): either player could abort a tournament game before both had moved, and
+    it scored 0-0. Abort is refused there, and resigning before any move loses the game."""
+    ann, ben = user("ann"), user("ben")
+    t = create(ann)
+    for u in (ann, ben):
+        services.tournament_join(tournament_id=t.pk, user=u)
+    begin(t)
+    game = Pairing.objects.select_related("match").get(tournament=t, round=1)
+    match = game.match
+    for player in (ann, ben):
+        assert refused(match_services.match_abort, match_id=match.pk, user=player).code == "cannot_abort"
+    ended = match_services.match_resign(match_id=match.pk, user=game.second.user)  # no move yet
+    assert ended.status == Match.Status.FINISHED and ended.result["winner"] == 0
+    game.refresh_from_db()
+    assert game.first_points > game.second_points  # a win for the one who stayed, not 0-0
+    # a rematch of it is an ordinary match again
+    again = match_services.match_rematch(match_id=match.pk, user=ann)
+    assert again.abortable and match_services.match_abort(match_id=again.pk, user=ann).status == "aborted"
