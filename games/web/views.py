@@ -116,17 +116,21 @@ def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
     )
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
-    """The invite link. Logged in: take the free seat at once and go to the match. Logged
-    out: who invited you to what, with sign-up and log-in links that come back here (or,
-    when no seat is free, a link to watch). The link is the capability to see this one match
-    (private or not): the page names nothing else."""
+    """The invite link: who invited you to what. Logged in, a button takes the free seat (a
+    POST, CSRF-protected: a GET never seats anyone, so a page elsewhere cannot send you into
+    a match); a player already seated goes to the match. Logged out: sign-up and log-in
+    links that come back here (or, when no seat is free, a link to watch). The link is the
+    capability to see this one match (private or not): the page names nothing else."""
     match = get_object_or_404(Match.objects.select_related("created_by"), pk=match_id)
-    if request.user.is_authenticated:
+    if request.user.is_authenticated and request.method == "POST":
         try:
             services.match_join(match_id=match.pk, user=request.user)
         except ServiceError as exc:
             messages.info(request, f"{exc.message} You are watching.")
+        return redirect(match.get_absolute_url())
+    if request.user.is_authenticated and match.seats.filter(user=request.user).exists():
         return redirect(match.get_absolute_url())
     rules = match.rules
     seats = list(match.seats.select_related("user").order_by("seat"))

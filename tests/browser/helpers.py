@@ -130,9 +130,11 @@ def create_match(
 
 
 def join(page, invite: str, match_url: str, status: str | None = "active") -> None:
-    """A logged-in person opens the invite link and lands in the match, seated; the page
-    is live (drawn by its script) and, unless ``status`` is None, shows that status."""
+    """A logged-in person opens the invite link, takes the seat (a button: a GET never
+    seats anyone) and lands in the match, seated; the page is live (drawn by its script)
+    and, unless ``status`` is None, shows that status."""
     page.goto(invite)
+    page.get_by_role("button", name="Take the seat and play").click()
     page.wait_for_url(match_url)
     expect(page.locator("#match")).to_have_attribute("data-ready", "1")
     if status is not None:

@@ -68,6 +68,7 @@ def test_lobby_updates_live_and_signals_your_turn_in_a_hidden_tab(daphne_server,
 
         # Bob joins from his lobby; Alice waits on hers, the tab hidden.
         row.get_by_role("link", name=re.compile("Join")).click()
+        bob.get_by_role("button", name="Take the seat and play").click()  # a GET seats nobody
         bob.wait_for_url(match_url)
         expect(bob.locator("#match")).to_have_attribute("data-status", "active")
         open_lobby(alice, base)
@@ -141,6 +142,7 @@ def test_an_invite_survives_sign_up(daphne_server, person):
         )
         shot(carol, "2-signup", "invite")
         fill_signup(carol, username("carol"))
+        carol.get_by_role("button", name="Take the seat and play").click()  # back at the invitation
         carol.wait_for_url(match_url)
         expect(carol.locator("#match")).to_have_attribute("data-you", "1")
         expect(carol.locator("#match")).to_have_attribute("data-status", "active")

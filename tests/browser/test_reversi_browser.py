@@ -81,6 +81,7 @@ def test_invite_play_to_the_end_and_replay(daphne_server, person):
         b.get_by_role("link", name="Create an account").click()
         expect(b).to_have_url(re.compile(r"/accounts/signup/\?next=.*join"))
         fill_signup(b, bob)
+        b.get_by_role("button", name="Take the seat and play").click()  # back at the invitation
         b.wait_for_url(match_url)
         for page, seat in ((a, "0"), (b, "1")):
             expect(page.locator("#match")).to_have_attribute("data-status", "active")
