@@ -94,6 +94,17 @@ def become_bot(request: HttpRequest) -> HttpResponse:
     if not user.api_tokens.active().exists():
         messages.error(request, "Create an API token first: a bot account plays only through its tokens.")
         return redirect("profile", username=user.username)
+    # Read through the user's reverse relation (tournaments sit above accounts): a player of a
+    # humans-only tournament that is not over stays human until it is (issue 24).
+    humans_only = user.entrant_set.filter(
+        tournament__entry="humans", tournament__status__in=("upcoming", "running")
+    )
+    if humans_only.exists():
+        messages.error(
+            request,
+            "You are entered in a tournament for humans only: a bot may not play it. Try again after it.",
+        )
+        return redirect("profile", username=user.username)
     with transaction.atomic():
         Account.objects.update_or_create(user=user, defaults={"bot": True})
         user.set_unusable_password()  # ends its sessions (their hash no longer matches)
