@@ -148,11 +148,34 @@ async def test_a_computer_match_stalled_by_a_kill_9_goes_on_when_a_spectator_arr
         server.kill()  # within the first computer's 3 s delay
         server.start()
         stalled = owner.match(match["id"])["ply"]
-        await asyncio.sleep(4)
-        assert owner.match(match["id"])["ply"] == stalled  # nobody is there: nothing runs it
         watcher = await site.socket(site.anon(), match["id"])
         moved = await watcher.wait_state(lambda m: m["ply"] > stalled, timeout=20)
         assert moved["last_move"]["seat"] in (0, 1)
+        assert not server_errors(server.log()), server.log()[-3000:]
+    finally:
+        await site.close()
+        server.kill()
+
+
+async def test_a_computer_match_stalled_by_a_kill_9_goes_on_with_nobody_there(tmp_path):
+    """Issue 24 (8): the computer's turns owed at a kill -9 start again when the server
+    starts, with no socket on the match (a timed game between two computers lost on time)."""
+    server = LiveServer(tmp_path, env={"COMPUTER_MOVE_DELAY": "3"})
+    server.migrate()
+    server.start()
+    site = Site(server)
+    try:
+        owner = site.player("w")
+        match = owner.create(
+            opponent="computer", level=["random", "random"], side="watch", options={"size": 6}
+        )
+        server.kill()  # within the first computer's 3 s delay: nothing stored
+        server.start()
+        deadline = asyncio.get_running_loop().time() + 20
+        while (ply := owner.match(match["id"])["ply"]) == 0:  # polled over HTTP: no socket opens
+            assert asyncio.get_running_loop().time() < deadline, "the owed turn never ran"
+            await asyncio.sleep(0.5)
+        assert ply > 0
         assert not server_errors(server.log()), server.log()[-3000:]
     finally:
         await site.close()
