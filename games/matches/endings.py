@@ -1,5 +1,6 @@
 """How a match ends without the rules' own end (resign, time, abandoned) and how its clocks
-follow a change: helpers of ``services`` (which lock, save and announce), no writes here."""
+follow a change: helpers of ``services`` (which lock, save and announce); they read (whether
+a seat has moved) but write nothing."""
 
 from __future__ import annotations
 
@@ -56,8 +57,16 @@ def labels(match: Match, seats: list[int]) -> str:
 
 
 def finish_by_time(match: Match, now) -> None:
-    """Whoever's clock ran out loses (two seats: the other one wins; a team loses together)."""
-    out = clocks.flagged(match.clock_ms, match.clock_since, running(match), now) or running(match)[:1]
+    """Whoever's clock ran out loses (two seats: the other one wins; a team loses together).
+    A player who never made a move has lost nothing yet: the match is aborted instead, as on
+    lichess (a rematch never opened, a seat taken and forgotten), unless it is not
+    ``abortable`` (a tournament's game: there they lose on time)."""
+    was_running = running(match)
+    out = clocks.flagged(match.clock_ms, match.clock_since, was_running, now) or was_running[:1]
+    if match.abortable and not match.moves.filter(seat__in=out, forced=False).exists():
+        match.status, match.finished_at = Match.Status.ABORTED, now
+        stop_clocks(match, was_running, now)
+        return
     message = f"{labels(match, out)} ran out of time."
     end(match, now, winner=winner_besides(match, out), reason="time", message=message, timed_out=out)
     for seat in out:

@@ -45,9 +45,12 @@ def test_the_replay_shows_the_clocks_at_each_ply(daphne_server, person):
     moves = ann.replay(match)["moves"]
     assert [m["ply"] for m in moves] == [1, 2, 3] and all(m["clock_ms"] for m in moves)
 
-    # a second match that ann loses on time: one second on her clock, and she never moves
-    lost = ann.create("reversi", {"size": 6}, clock={"initial": 1, "increment": 0})
+    # a second match that ann loses on time: three seconds on her clock, one move each (a
+    # player who never moved would have it aborted), then she moves no more
+    lost = ann.create("reversi", {"size": 6}, clock={"initial": 3, "increment": 0})
     ben.join(lost["id"])
+    for who in (ann, ben):
+        move_once(who, lost["id"])
     end = time.monotonic() + 15
     while ann.match(lost["id"])["status"] != "finished" and time.monotonic() < end:
         time.sleep(0.2)
@@ -86,9 +89,11 @@ def test_the_replay_shows_the_clocks_at_each_ply(daphne_server, person):
         # lost on time: the result in words, ann's clock at zero
         page.goto(base + lost["replay_url"])
         expect(page.locator("#replay")).to_have_attribute("data-ready", "1")
+        page.keyboard.press("End")  # the end, after the two moves
+        expect(page.locator("#replay")).to_have_attribute("data-ply", "2")
         words = f"{ann.username} ran out of time — {ben.username} wins"
         expect(page.locator("#result")).to_contain_text(words)
-        expect(clocks.locator(".clock-control")).to_have_text("0:01+0")
+        expect(clocks.locator(".clock-control")).to_have_text("0:03+0")
         expect(clocks.locator('.clock[data-seat="0"]')).to_have_attribute("data-ms", "0")
         expect(clocks.locator('.clock[data-seat="0"]')).to_have_class(re.compile(r"\blow\b"))
         page.screenshot(path=str(helpers.ARTIFACTS / "clock-replay-time.png"), full_page=True)

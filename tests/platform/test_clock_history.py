@@ -100,21 +100,24 @@ def test_a_match_lost_on_time_ends_with_who_ran_out(client):
     match, ann, ben = timed(FIVE_THREE)
     elapse(match, 29)
     move(match, ann, 0)
-    elapse(match, 301)  # ben never moves
+    elapse(match, 10)
+    move(match, ben, 1)
+    elapse(match, 301)  # ann does not move again (both have moved: a loss, not an abort)
     assert sweeps.end_timed_out() == 1
     match = fresh(match)
-    assert (match.result["reason"], match.result["timed_out"]) == ("time", [1])
+    assert (match.result["reason"], match.result["timed_out"]) == ("time", [0])
     text = download(client, match)
     assert text.startswith(seed_text(match))
     assert text.endswith(
         "\nClock\nTime control: 5+3\n"
         "1. Black (X): Black (X) 4:34  White (O) 5:00\n"
-        "White (O) ran out of time.\n"
+        "2. White (O): Black (X) 4:34  White (O) 4:53\n"
+        "Black (X) ran out of time.\n"
     )
     # the lobby and the profile read it from each side
-    assert result_line(match, ann) == "ben ran out of time — you won"
-    assert result_line(match, ben) == "You ran out of time — ann won"
-    assert result_line(match, None) == "ben ran out of time — ann won"
+    assert result_line(match, ann) == "You ran out of time — ben won"
+    assert result_line(match, ben) == "ann ran out of time — you won"
+    assert result_line(match, None) == "ann ran out of time — ben won"
 
 
 def test_a_resigned_timed_match_keeps_its_resigned_line_before_the_clock(client):
@@ -143,6 +146,9 @@ def test_the_journeys_clock_names_every_warrior(client):
     match, ann, ben = timed(
         {"initial": 60, "increment": 0}, game="journey", options={"mode": "alliance", "players": 2}
     )
+    # as a tournament's game (not abortable): the first warrior loses on time before any move,
+    # where an ordinary match would be aborted (test_clocks.py)
+    Match.objects.filter(pk=match.pk).update(abortable=False)
     elapse(match, 61)
     assert sweeps.end_timed_out() == 1
     match = fresh(match)

@@ -107,8 +107,9 @@ def test_a_realtime_clock_runs_for_the_seat_to_move_only():
 
 def test_time_up_ends_the_match_once_and_the_other_seat_wins(changes):
     match, ann, ben = timed({"initial": 60, "increment": 0})
-    move(match, ann, 0)
-    elapse(match, 61)
+    for user, seat in ((ann, 0), (ben, 1), (ann, 0)):  # both have moved: a loss on time
+        move(fresh(match), user, seat)
+    elapse(fresh(match), 61)
     changes.clear()
     assert sweeps.end_timed_out() == 1
     assert sweeps.end_timed_out() == 0 and services.match_flag(match_id=match.pk) is None  # once
@@ -122,14 +123,30 @@ def test_time_up_ends_the_match_once_and_the_other_seat_wins(changes):
 
 def test_a_move_after_the_deadline_is_refused_and_ends_the_match_by_time(changes):
     match, ann, ben = timed({"initial": 60, "increment": 0})
-    elapse(match, 60.5)
+    move(fresh(match), ann, 0)
+    move(fresh(match), ben, 1)
+    elapse(fresh(match), 60.5)
     changes.clear()
     with pytest.raises(ServiceError) as refused:
-        move(match, ann, 0)
+        move(fresh(match), ann, 0)
     assert refused.value.code == "match_over"
     match = fresh(match)
     assert (match.status, match.result["reason"], match.result["winner"]) == ("finished", "time", 1)
-    assert match.moves.count() == 0 and changes.ids == [match.pk]
+    assert match.moves.count() == 2 and changes.ids == [match.pk]
+
+
+@pytest.mark.parametrize("mover_first", [False, True])
+def test_a_player_who_never_moved_and_ran_out_aborts_the_match(changes, mover_first):
+    """Issue 24 (3): a player who never made a move (a rematch never opened, a seat taken and
+    forgotten) does not lose on time: the match is aborted, rated or not, as on lichess."""
+    match, ann, ben = timed({"initial": 60, "increment": 0})
+    if mover_first:
+        move(fresh(match), ann, 0)  # ann moved; ben never does
+    elapse(fresh(match), 61)
+    assert sweeps.end_timed_out() == 1
+    match = fresh(match)
+    assert (match.status, match.result) == (Match.Status.ABORTED, None)
+    assert changes.kinds[-1] == ["MatchEnded"]
 
 
 def test_a_correspondence_clock_gives_days_for_every_move():
@@ -188,4 +205,5 @@ def test_a_computer_plays_under_the_same_clock():
     assert clock_of(match, ann)["running"] == 0  # the computer (seat 0) moves first, on the clock
     elapse(match, 61)
     assert sweeps.end_timed_out() == 1
-    assert (fresh(match).result["winner"], fresh(match).result["reason"]) == (1, "time")
+    # it never moved (no server here plays its turn): aborted, as for a person who never moved
+    assert (fresh(match).status, fresh(match).result) == (Match.Status.ABORTED, None)

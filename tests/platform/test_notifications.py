@@ -119,6 +119,7 @@ def test_resigning_and_running_out_of_time_are_worded_for_each_player():
     assert [n.text for n in of(bob, Kind.ENDED)] == ["Reversi vs alice: You resigned — alice won"]
 
     timed, carol, dave = pair({"initial": 60, "increment": 0}, names=("carol", "dave"))
+    timed = move(move(timed, carol, 0), dave, 1)  # both have moved: running out loses
     elapse(timed, 61)
     assert sweeps.end_timed_out() == 1
     assert [n.text for n in of(carol, Kind.ENDED)] == ["Reversi vs dave: You ran out of time — dave won"]
