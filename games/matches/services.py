@@ -9,7 +9,6 @@ was not stored. Services never send anything themselves.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -17,10 +16,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.ai import levels as computer_levels
-from games.rules import GAMES, IllegalMove, OptionError
+from games.rules import IllegalMove
 
-from . import clocks, ratings, store
+from . import choices, clocks, ratings, store
 from .endings import OVER, end, finish_by_time, labels, running, stop_clocks, tick, time_is_up, winner_besides
 from .errors import ServiceError
 from .events import (
@@ -116,33 +114,6 @@ def _started(match: Match, by: int | None) -> list[MatchEvent]:
     return events
 
 
-def _seat_levels(game: str, opponent: str, level: Any, seats: int) -> list[str]:
-    """The computer level of every seat, for a computer match (``level`` may be one level
-    or a list with one per seat); [] otherwise."""
-    if opponent != Match.Visibility.COMPUTER:
-        return []
-    levels = level if isinstance(level, list) else [level] * seats
-    allowed = computer_levels(game)
-    if len(levels) != seats or any(lv not in allowed for lv in levels):
-        choices = ", ".join(allowed) or "none"
-        raise ServiceError("bad_options", f"Computer level must be one of: {choices}.", 400, field="level")
-    return levels
-
-
-def _clean_side(side: Any, seats: int, opponent: str) -> int | None:
-    """The creator's seat; None to watch a computer-vs-computer match."""
-    if side == "watch" and opponent == Match.Visibility.COMPUTER:
-        return None
-    if side in ("random", None, ""):
-        return secrets.randbelow(seats) if seats > 1 else 0
-    if isinstance(side, str) and side.isascii() and side.isdigit():
-        side = int(side)
-    number = side if type(side) is int else -1
-    if not 0 <= number < seats:
-        raise ServiceError("bad_options", f"Side must be 0..{seats - 1} or random.", 400, field="side")
-    return number
-
-
 def match_create(
     *,
     user,
@@ -159,50 +130,43 @@ def match_create(
     """Create a match seating ``user`` (or, with side "watch" against the computer, only
     computers), with a time control (``clock``: see games.matches.clocks; None: untimed);
     raise ServiceError("bad_options") with a reason."""
-    rules = GAMES.get(game) if isinstance(game, str) else None
-    if rules is None:
-        raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
-    if options is not None and not isinstance(options, dict):
-        raise ServiceError("bad_options", "Options must be an object of option names and values.", 400)
-    try:
-        cleaned = rules.clean_options(options or {})
-    except OptionError as exc:
-        raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None
-    if opponent not in Match.Visibility.values:
-        raise ServiceError("bad_options", "Opponent must be invite, open or computer.", 400, field="opponent")
-    seats = rules.seat_count(cleaned)
-    levels = _seat_levels(game, opponent, level, seats)
-    side = _clean_side(side, seats, opponent)
-    time_control = clocks.clean(clock)
-    ratings.check_rated(rules, cleaned, opponent, rated)
+    chosen = choices.clean(
+        game=game, options=options, opponent=opponent, side=side, level=level, clock=clock, rated=rated
+    )
     seed = random.SystemRandom().randrange(2**31)
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
-            options=cleaned,
+            options=chosen.options,
             seed=seed,
             visibility=opponent,
             created_by=user,
-            state=rules.setup(cleaned, seed),
-            time_control=time_control,
-            clock_ms=clocks.start(time_control, seats, [], timezone.now())["clock_ms"],  # full, waiting
+            state=chosen.rules.setup(chosen.options, seed),
+            time_control=chosen.time_control,
+            clock_ms=clocks.start(chosen.time_control, chosen.seats, [], timezone.now())[
+                "clock_ms"
+            ],  # full, waiting
             rated=rated,
             abortable=abortable,
         )
-        for number in range(seats):
-            if number == side:
+        for number in range(chosen.seats):
+            if number == chosen.side:
                 rating, provisional = ratings.current(user, game)
                 Seat.objects.create(
                     match=match, seat=number, user=user, rating=rating, provisional=provisional
                 )
-            elif levels:
-                rating, provisional = ratings.of_level(game, levels[number])
+            elif chosen.levels:
+                rating, provisional = ratings.of_level(game, chosen.levels[number])
                 Seat.objects.create(
-                    match=match, seat=number, level=levels[number], rating=rating, provisional=provisional
+                    match=match,
+                    seat=number,
+                    level=chosen.levels[number],
+                    rating=rating,
+                    provisional=provisional,
                 )
             else:  # free: for anyone with the link, or kept for the one user challenged
                 Seat.objects.create(match=match, seat=number, reserved_for=reserve_for)
-        if levels or seats == 1:
+        if chosen.levels or chosen.seats == 1:
             _start(match)
             match.save()
             announce_change(match, *_started(match, user.pk))

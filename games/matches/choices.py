@@ -1,0 +1,80 @@
+"""What a match's creator asks for, checked before anything is written: the game and its
+options, who the opponent is, the creator's side, the computer's levels, the clock and
+whether it is rated (``services.match_create``). Each refusal is ``bad_options`` with the
+field at fault."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from games.ai import levels as computer_levels
+from games.rules import GAMES, OptionError
+
+from . import clocks, ratings
+from .errors import ServiceError
+from .models import Match
+
+
+@dataclass(frozen=True)
+class Choices:
+    """A creator's choices, cleaned."""
+
+    rules: Any  # the game's engine (games.rules.GAMES[slug])
+    options: dict[str, Any]
+    seats: int
+    levels: list[str]  # the computer level of every seat; [] unless against the computer
+    side: int | None  # the creator's seat; None to watch computers play
+    time_control: dict[str, int] | None
+
+
+def clean(
+    *, game: Any, options: Any, opponent: Any, side: Any, level: Any, clock: Any, rated: Any
+) -> Choices:
+    """The choices of ``services.match_create``, cleaned; ServiceError ``bad_options`` with a
+    reason otherwise."""
+    rules = GAMES.get(game) if isinstance(game, str) else None
+    if rules is None:
+        raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
+    if options is not None and not isinstance(options, dict):
+        raise ServiceError("bad_options", "Options must be an object of option names and values.", 400)
+    try:
+        cleaned = rules.clean_options(options or {})
+    except OptionError as exc:
+        raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None
+    if opponent not in Match.Visibility.values:
+        raise ServiceError("bad_options", "Opponent must be invite, open or computer.", 400, field="opponent")
+    seats = rules.seat_count(cleaned)
+    levels = _seat_levels(game, opponent, level, seats)
+    seat = _clean_side(side, seats, opponent)
+    time_control = clocks.clean(clock)
+    ratings.check_rated(rules, cleaned, opponent, rated)
+    return Choices(rules, cleaned, seats, levels, seat, time_control)
+
+
+def _seat_levels(game: str, opponent: str, level: Any, seats: int) -> list[str]:
+    """The computer level of every seat, for a computer match (``level`` may be one level
+    or a list with one per seat); [] otherwise."""
+    if opponent != Match.Visibility.COMPUTER:
+        return []
+    levels = level if isinstance(level, list) else [level] * seats
+    allowed = computer_levels(game)
+    if len(levels) != seats or any(lv not in allowed for lv in levels):
+        choices = ", ".join(allowed) or "none"
+        raise ServiceError("bad_options", f"Computer level must be one of: {choices}.", 400, field="level")
+    return levels
+
+
+def _clean_side(side: Any, seats: int, opponent: str) -> int | None:
+    """The creator's seat; None to watch a computer-vs-computer match."""
+    if side == "watch" and opponent == Match.Visibility.COMPUTER:
+        return None
+    if side in ("random", None, ""):
+        return secrets.randbelow(seats) if seats > 1 else 0
+    if isinstance(side, str) and side.isascii() and side.isdigit():
+        side = int(side)
+    number = side if type(side) is int else -1
+    if not 0 <= number < seats:
+        raise ServiceError("bad_options", f"Side must be 0..{seats - 1} or random.", 400, field="side")
+    return number
