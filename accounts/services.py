@@ -74,13 +74,11 @@ def challenge_create(
 
 def _answerable(challenge_id: Any, user) -> Challenge:
     """The challenge, locked, if ``user`` may answer it now."""
+    text = str(challenge_id)
+    # ASCII digits only: "²".isdigit() is True, and int("²") raises (issue 24)
     challenge = (
-        Challenge.objects.select_for_update()
-        .select_related("match", "from_user")
-        .filter(pk=challenge_id)
-        .first()
-        # ASCII digits only: "²".isdigit() is True, and int("²") raises (issue 24)
-        if str(challenge_id).isascii() and str(challenge_id).isdigit() and len(str(challenge_id)) < 19
+        Challenge.objects.select_for_update().select_related("match", "from_user").filter(pk=text).first()
+        if text.isascii() and text.isdigit() and len(text) < 19  # filter() converts it at once
         else None
     )
     if challenge is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .wording import reason_text, together
+from .wording import name, reason_text, together
 
 Match = Mapping[str, Any]  # the protocol's match object for one viewer (players, you, result)
 
@@ -25,9 +25,7 @@ def _person(match: Match, seat: int) -> str:
         return "you"
     players = match.get("players") or []
     player = players[seat] if 0 <= seat < len(players) else None
-    if player is None:
-        return f"seat {seat}"
-    return "the computer" if player.get("computer") else player.get("username") or "an open seat"
+    return f"seat {seat}" if player is None else name(player.get("username"), player.get("computer") or "")
 
 
 def _capital(text: str) -> str:

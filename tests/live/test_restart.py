@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 
@@ -132,9 +133,10 @@ async def test_computer_to_move_at_a_kill_9_moves_when_its_opponent_returns(tmp_
         server.kill()
 
 
-async def test_a_computer_match_stalled_by_a_kill_9_goes_on_when_a_spectator_arrives(tmp_path):
-    """Issue 14 (9): turns the server owed before a restart start again when any socket
-    opens on the match, a spectator's too (here two computers play; nobody has a seat)."""
+@contextlib.asynccontextmanager
+async def stalled_computer_match(tmp_path):
+    """Two computers play (nobody has a seat) and the server is killed within the first
+    computer's 3 s delay, then started again: (server, site, owner, match)."""
     server = LiveServer(tmp_path, env={"COMPUTER_MOVE_DELAY": "3"})
     server.migrate()
     server.start()
@@ -145,38 +147,30 @@ async def test_a_computer_match_stalled_by_a_kill_9_goes_on_when_a_spectator_arr
             opponent="computer", level=["random", "random"], side="watch", options={"size": 6}
         )
         assert match["status"] == "active" and match["you"] is None
-        server.kill()  # within the first computer's 3 s delay
+        server.kill()  # its turn was never stored
         server.start()
-        stalled = owner.match(match["id"])["ply"]
-        watcher = await site.socket(site.anon(), match["id"])
-        moved = await watcher.wait_state(lambda m: m["ply"] > stalled, timeout=20)
-        assert moved["last_move"]["seat"] in (0, 1)
+        yield server, site, owner, match
         assert not server_errors(server.log()), server.log()[-3000:]
     finally:
         await site.close()
         server.kill()
+
+
+async def test_a_computer_match_stalled_by_a_kill_9_goes_on_when_a_spectator_arrives(tmp_path):
+    """Issue 14 (9): turns the server owed before a restart start again when any socket
+    opens on the match, a spectator's too."""
+    async with stalled_computer_match(tmp_path) as (server, site, owner, match):
+        stalled = owner.match(match["id"])["ply"]
+        watcher = await site.socket(site.anon(), match["id"])
+        moved = await watcher.wait_state(lambda m: m["ply"] > stalled, timeout=20)
+        assert moved["last_move"]["seat"] in (0, 1)
 
 
 async def test_a_computer_match_stalled_by_a_kill_9_goes_on_with_nobody_there(tmp_path):
     """Issue 24 (8): the computer's turns owed at a kill -9 start again when the server
     starts, with no socket on the match (a timed game between two computers lost on time)."""
-    server = LiveServer(tmp_path, env={"COMPUTER_MOVE_DELAY": "3"})
-    server.migrate()
-    server.start()
-    site = Site(server)
-    try:
-        owner = site.player("w")
-        match = owner.create(
-            opponent="computer", level=["random", "random"], side="watch", options={"size": 6}
-        )
-        server.kill()  # within the first computer's 3 s delay: nothing stored
-        server.start()
+    async with stalled_computer_match(tmp_path) as (server, site, owner, match):
         deadline = asyncio.get_running_loop().time() + 20
-        while (ply := owner.match(match["id"])["ply"]) == 0:  # polled over HTTP: no socket opens
+        while owner.match(match["id"])["ply"] == 0:  # polled over HTTP: no socket opens
             assert asyncio.get_running_loop().time() < deadline, "the owed turn never ran"
             await asyncio.sleep(0.5)
-        assert ply > 0
-        assert not server_errors(server.log()), server.log()[-3000:]
-    finally:
-        await site.close()
-        server.kill()
