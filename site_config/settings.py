@@ -226,6 +226,9 @@ PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("PRESENCE_TIMEOUT_SECONDS", "30"
 # A player to move who has had no open socket this long is skipped (games with a skip move).
 ABSENT_SKIP_SECONDS = float(os.environ.get("ABSENT_SKIP_SECONDS", "60"))
 COMPUTER_MOVE_DELAY = float(os.environ.get("COMPUTER_MOVE_DELAY", "0.6"))
+# Processes searching the computer's moves, per server process (docs/deploy.md: sizing). One
+# by default: on two cores the other one serves the sockets.
+COMPUTER_PROCESSES = int(os.environ.get("COMPUTER_PROCESSES", "1"))
 
 # E-mail (password reset): printed to the console unless an SMTP server is configured.
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

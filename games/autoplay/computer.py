@@ -1,13 +1,15 @@
 """The computer player: when a computer seat is to move, its move is searched and played.
 
-A subscriber of ``MatchStarted`` and ``MoveMade``. The search runs in a separate process (pure Python search
-would otherwise hold the GIL and slow every socket of this server); the move then goes
+A subscriber of ``MatchStarted`` and ``MoveMade``. The search runs in separate processes (pure
+Python search would otherwise hold the GIL and slow every socket of this server), served
+fairly by ``search_queue`` (a person waiting on the computer first); the move then goes
 through the same service as a person's, after a short delay so a human can follow.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import multiprocessing
 import os
@@ -24,24 +26,30 @@ from games.matches.errors import ServiceError
 from games.matches.events import MatchStarted, MoveMade
 
 from .search_process import end_with_server
+from .search_queue import SearchQueue, waiting_on
 from .turns import Turn, start_once
 
 log = logging.getLogger(__name__)
-SEARCH_TIMEOUT = 30.0
+SEARCH_TIMEOUT = 30.0  # for a search once it runs (the wait for a free worker is not counted)
+RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)  # seconds before each retry of a failed turn; then 30
+LEVEL_ATTEMPTS = 3  # failed searches at the match's level before a random legal move stands in
 _pool: ProcessPoolExecutor | None = None
 
 
 def _search_pool() -> ProcessPoolExecutor:
-    """One search process (forkserver: safe to start from a threaded server)."""
+    """The search processes (forkserver: safe to start from a threaded server)."""
     global _pool
     if _pool is None:
         _pool = ProcessPoolExecutor(
-            max_workers=1,
+            max_workers=settings.COMPUTER_PROCESSES,
             mp_context=multiprocessing.get_context("forkserver"),
             initializer=end_with_server,
             initargs=(os.getpid(),),
         )
     return _pool
+
+
+searches = SearchQueue(_search_pool, settings.COMPUTER_PROCESSES, SEARCH_TIMEOUT)
 
 
 def turns(public: dict[str, Any]) -> list[Turn]:
@@ -60,21 +68,41 @@ def computer_to_move(event: MatchStarted | MoveMade) -> None:
 
 
 async def play_turn(public: dict[str, Any], seat: int, level: str) -> None:
-    """Search the move of ``seat`` at ``level`` in the position of ``public`` and play it."""
-    global _pool
+    """Search the move of ``seat`` at ``level`` in the position of ``public`` and play it.
+
+    A turn that fails (the search process died or timed out, the database was away) is tried
+    again until it is played or no longer wanted (the match moved on or ended: the service
+    refuses it); nobody has to open a socket for it. After ``LEVEL_ATTEMPTS`` failed searches
+    a random legal move stands in, so one position the search cannot handle never stalls a game.
+    """
+    for attempt in itertools.count():
+        try:
+            await _play(public, seat, level, stand_in=attempt >= LEVEL_ATTEMPTS)
+            return
+        except ServiceError as exc:
+            log.info("computer move in %s refused: %s", public["id"], exc.message)
+            return
+        except BrokenProcessPool:  # killed (out of memory, an operator): a new one starts
+            global _pool
+            _pool = None
+            log.warning("the search process died in %s (try %d): trying again", public["id"], attempt + 1)
+        except TimeoutError:
+            log.warning("the search ran out of time in %s (try %d): trying again", public["id"], attempt + 1)
+        except Exception:
+            log.exception("computer move failed in %s (try %d): trying again", public["id"], attempt + 1)
+        await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+
+
+async def _play(public: dict[str, Any], seat: int, level: str, stand_in: bool = False) -> None:
+    """Search and play one move (``stand_in``: a random legal move, chosen here, instead)."""
     loop = asyncio.get_running_loop()
     started = loop.time()
-    try:
-        search = loop.run_in_executor(_search_pool(), ai.choose, public["game"], level, public["state"], seat)
-        move = await asyncio.wait_for(search, SEARCH_TIMEOUT)
-        await asyncio.sleep(max(0.0, settings.COMPUTER_MOVE_DELAY - (loop.time() - started)))
-        await database_sync_to_async(services.move_play)(
-            match_id=public["id"], user=None, ply=public["ply"], move=move, seat=seat
-        )
-    except ServiceError as exc:
-        log.info("computer move in %s refused: %s", public["id"], exc.message)
-    except BrokenProcessPool:
-        log.exception("the search process died; a new one starts with the next move")
-        _pool = None
-    except Exception:
-        log.exception("computer move failed in %s", public["id"])
+    if stand_in:
+        move = ai.choose(public["game"], "random", public["state"], seat)
+    else:
+        args = (public["game"], level, public["state"], seat)
+        move = await searches.run(waiting_on(public), ai.choose, *args)
+    await asyncio.sleep(max(0.0, settings.COMPUTER_MOVE_DELAY - (loop.time() - started)))
+    await database_sync_to_async(services.move_play)(
+        match_id=public["id"], user=None, ply=public["ply"], move=move, seat=seat
+    )

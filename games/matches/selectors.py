@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.utils import timezone
 
@@ -126,6 +127,20 @@ def can_abort(match: Match) -> bool:
     return False
 
 
+def computers_only(match: Match) -> bool:
+    """Do only computer levels play in the match (one its creator watches)?"""
+    return not any(user_id for _, _, user_id, _ in seat_rows(match))
+
+
+def stoppable_by(match: Match) -> int | None:
+    """The user id of who may stop the match now, at any ply: its creator, when only computer
+    levels play in it (not in a tournament's game); None otherwise, and once it is over."""
+    over = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
+    if over or not match.abortable or not computers_only(match):
+        return None
+    return match.created_by_id
+
+
 def players(match: Match, presence: dict[int, datetime | None] | None = None) -> list[dict[str, Any]]:
     """The seats in order, each with its user and whether a socket of theirs is live."""
     presence = presence_of(match) if presence is None else presence
@@ -196,6 +211,7 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "invite_url": f"/m/{match.id}/join/",
         "replay_url": f"/r/{match.replay_slug}/",
         "can_abort": can_abort(match),
+        "stoppable_by": _username(stoppable_by(match)),
         "rematch_url": f"/m/{rematch}/" if rematch else None,
         "claim_at": clocks.iso(claim_at),
         "clock": clocks.public(
@@ -203,6 +219,12 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         ),
         "state": match.state,
     }
+
+
+def _username(user_id: int | None) -> str | None:
+    if user_id is None:
+        return None
+    return get_user_model().objects.filter(pk=user_id).values_list("username", flat=True).first()
 
 
 def public_of(match_id: str) -> dict[str, Any] | None:

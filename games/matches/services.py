@@ -32,7 +32,7 @@ from .events import (
     announce_change,
 )
 from .models import Match, Move, Seat
-from .selectors import UNKNOWN, can_abort, claim_time, seat_rows
+from .selectors import UNKNOWN, can_abort, claim_time, computers_only, seat_rows
 
 
 def _read_locked(match_id: str) -> Match | None:
@@ -338,10 +338,14 @@ def match_claim(*, match_id: str, user, draw: bool = False) -> Match:
 
 
 def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
-    """Abort a match (players: before the second player's first move; staff: any time)."""
+    """Abort a match (players: before the second player's first move; staff, and the creator
+    of a match between two computer levels: any time)."""
     with transaction.atomic():
         match = _locked(match_id, user)
-        if not staff:
+        creator = user is not None and user.is_authenticated and user.pk == match.created_by_id
+        if not staff and creator and match.abortable and computers_only(match):  # a match they watch
+            _refuse_if_over(match)
+        elif not staff:
             _players_seat(match)
             _refuse_if_over(match)
             if not can_abort(match):

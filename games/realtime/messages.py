@@ -40,7 +40,8 @@ class Resign:
 
 @dataclass(frozen=True)
 class Abort:
-    """``{"type": "abort"}``: before the second player's first move."""
+    """``{"type": "abort"}``: before the second player's first move (the creator of a match
+    between two computer levels: any time)."""
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ const el = {
   rematchLink: $("rematch-link"),
   resign: $("resign"),
   abort: $("abort"),
+  stop: $("stop"),
   rematch: $("rematch"),
   replay: $("replay-link"),
   away: $("away"),
@@ -138,6 +139,7 @@ function draw() {
   const over = match.status === "finished" || match.status === "aborted";
   el.resign.hidden = !(mine && match.status === "active");
   el.abort.hidden = !(mine && match.can_abort && !over);
+  el.stop.hidden = !(match.stoppable_by && match.stoppable_by === page.dataset.username);
   el.rematch.hidden = !(mine && over && !match.rematch_url);
   el.rematchOffer.hidden = !(mine && match.rematch_url);
   if (match.rematch_url) el.rematchLink.href = match.rematch_url;
@@ -171,6 +173,9 @@ el.resign.addEventListener("click", () => {
 });
 el.abort.addEventListener("click", () => {
   if (confirm("Abort this match? It will not count for anyone.")) act("abort");
+});
+el.stop.addEventListener("click", () => {
+  if (confirm("Stop this match? It will not count for anyone.")) act("abort");
 });
 el.rematch.addEventListener("click", async () => {
   el.rematch.disabled = true;

@@ -1,0 +1,162 @@
+"""The computer is shared fairly: its searches wait in a queue served a person first, and the
+creator of a match between two computer levels may stop it at any time.
+
+The queue runs real jobs in a real executor (a thread pool: the same interface as the search
+processes); the live tests (``tests/games/test_computer_fairness_live.py``) run it in the
+server with its search process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from accounts.models import Account
+from games.autoplay.search_queue import BOT, NOBODY, PERSON, SearchQueue, waiting_on
+from games.matches import services
+from games.matches.errors import ServiceError
+from games.matches.models import Match
+from games.matches.selectors import for_seat, public_of
+
+from .conftest import fresh, make_user, start_match
+
+
+@pytest.fixture
+def pool():
+    executor = ThreadPoolExecutor(max_workers=2)
+    yield executor
+    executor.shutdown(wait=True, cancel_futures=True)
+
+
+async def test_a_person_waiting_goes_before_computer_games_queued_earlier(pool):
+    queue = SearchQueue(lambda: pool, workers=1, timeout=10)
+    gate, order = threading.Event(), []
+
+    def job(name: str) -> str:
+        if name == "first":
+            gate.wait(5)  # holds the only worker while the others queue
+        order.append(name)
+        return name
+
+    tasks = [asyncio.create_task(queue.run(NOBODY, job, "first"))]
+    await asyncio.sleep(0.05)
+    tasks += [asyncio.create_task(queue.run(NOBODY, job, f"watch {i}")) for i in range(5)]
+    tasks.append(asyncio.create_task(queue.run(BOT, job, "bot")))
+    tasks.append(asyncio.create_task(queue.run(PERSON, job, "person")))
+    await asyncio.sleep(0.05)
+    assert queue.running == 1 and len(queue) == 7
+    gate.set()
+    assert await asyncio.gather(*tasks) == ["first", *[f"watch {i}" for i in range(5)], "bot", "person"]
+    assert order == ["first", "person", "bot", *[f"watch {i}" for i in range(5)]]
+    assert queue.running == 0 and len(queue) == 0
+
+
+async def test_no_more_searches_run_at_once_than_workers(pool):
+    queue = SearchQueue(lambda: pool, workers=2, timeout=10)
+    lock, now, most = threading.Lock(), [0], [0]
+
+    def job() -> None:
+        with lock:
+            now[0] += 1
+            most[0] = max(most[0], now[0])
+        time.sleep(0.02)
+        with lock:
+            now[0] -= 1
+
+    await asyncio.gather(*(queue.run(NOBODY, job) for _ in range(12)))
+    assert most[0] == 2
+
+
+async def test_a_search_given_up_while_waiting_never_runs(pool):
+    queue = SearchQueue(lambda: pool, workers=1, timeout=10)
+    gate, ran = threading.Event(), []
+    first = asyncio.create_task(queue.run(NOBODY, gate.wait, 5))
+    waiting = asyncio.create_task(queue.run(NOBODY, ran.append, "given up"))
+    await asyncio.sleep(0.05)
+    waiting.cancel()
+    gate.set()
+    assert await first is True
+    assert await queue.run(PERSON, ran.append, "wanted") is None
+    assert ran == ["wanted"] and len(queue) == 0
+
+
+async def test_a_search_that_runs_too_long_times_out_and_its_error_reaches_the_caller(pool):
+    queue = SearchQueue(lambda: pool, workers=1, timeout=0.1)
+    with pytest.raises(TimeoutError):
+        await queue.run(PERSON, time.sleep, 0.5)
+    with pytest.raises(ZeroDivisionError):
+        await queue.run(PERSON, divmod, 1, 0)
+    await asyncio.sleep(0.5)  # the long one ends: its worker is free again
+    assert queue.running == 0
+    assert await queue.run(PERSON, divmod, 7, 2) == (3, 1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_who_waits_on_the_computer():
+    ann, bot = make_user("ann"), make_user("tinbot")
+    Account.objects.create(user=bot, bot=True)
+    person = services.match_create(
+        user=ann, game="reversi", options={}, opponent="computer", side=0, level="random"
+    )
+    assert waiting_on(public_of(person.pk)) == PERSON
+    watch = services.match_create(
+        user=ann, game="reversi", options={}, opponent="computer", side="watch", level=["greedy", "random"]
+    )
+    assert waiting_on(public_of(watch.pk)) == NOBODY
+    against_bot = services.match_create(
+        user=bot, game="reversi", options={}, opponent="computer", side=0, level="random"
+    )
+    assert waiting_on(public_of(against_bot.pk)) == BOT
+
+
+def watch_match(user, plies: int = 0) -> Match:
+    """A Reversi match between two computer levels created by ``user``, ``plies`` moves in
+    (played here as the computer plays them: through the service, seat by seat)."""
+    match = services.match_create(
+        user=user,
+        game="reversi",
+        options={"size": 6},
+        opponent="computer",
+        side="watch",
+        level=["greedy", "random"],
+    )
+    for _ in range(plies):
+        match = fresh(match)
+        seat = match.rules.to_move(match.state)[0]
+        move = match.rules.legal_moves(match.state, seat)[0]
+        services.move_play(match_id=match.pk, user=None, ply=match.ply, move=move, seat=seat)
+    return fresh(match)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_creator_stops_a_computer_match_at_any_time():
+    ann, ben = make_user("ann"), make_user("ben")
+    match = watch_match(ann, plies=4)
+    public = public_of(match.pk)
+    assert public["stoppable_by"] == "ann" and public["can_abort"] is False
+    assert for_seat(public, "ben")["stoppable_by"] == "ann"
+    with pytest.raises(ServiceError) as err:
+        services.match_abort(match_id=match.pk, user=ben)
+    assert (err.value.code, err.value.status) == ("not_a_player", 403)
+    assert fresh(match).status == Match.Status.ACTIVE
+    services.match_abort(match_id=match.pk, user=ann)
+    match = fresh(match)
+    assert match.status == Match.Status.ABORTED and match.ply == 4
+    assert public_of(match.pk)["stoppable_by"] is None
+    with pytest.raises(ServiceError) as err:
+        services.match_abort(match_id=match.pk, user=ann)
+    assert err.value.code == "match_over"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_match_with_a_person_in_it_is_not_stoppable_by_its_creator():
+    match, _, _ = start_match("reversi")
+    assert public_of(match.pk)["stoppable_by"] is None
+    against = services.match_create(
+        user=make_user("cy"), game="reversi", options={}, opponent="computer", side=0, level="random"
+    )
+    assert public_of(against.pk)["stoppable_by"] is None
