@@ -24,12 +24,13 @@ run: venv
 	echo "Serving on http://$(HOST):$(PORT)/ (admin: /admin/)"; \
 	$(BIN)/python -m site_config.serve -b $(HOST) -p $(PORT) site_config.asgi:application
 
-## Debian packages the tests need (chromium, Redis, PostgreSQL), installed when missing.
+## Debian packages the tests need (chromium, Redis, PostgreSQL, nginx), installed when missing.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	[ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \

@@ -13,10 +13,12 @@ django_asgi_app = site_http_handler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from games.realtime.origin import origin_checked  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
 from games.realtime.token_auth import TokenAuthMiddleware  # noqa: E402
+from site_config.proxy import ForwardedClientMiddleware, trusted_networks  # noqa: E402
 
 if os.environ.get("BENCH_RELAY") == "1":
     # bench/load.py's bare relay baseline, behind the same middleware; never in production.
@@ -34,12 +36,16 @@ from games.autoplay import clock_watch  # noqa: E402
 
 clock_watch.start(subscribers.SWEEPS)  # clocks that run out end their match, connected or not
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        # The session's user, unless an API token (Authorization: Bearer) names another.
-        "websocket": origin_checked(
-            AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
-        ),
-    }
+# Outermost: behind a trusted proxy, every part below sees the real client's address.
+application = ForwardedClientMiddleware(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            # The session's user, unless an API token (Authorization: Bearer) names another.
+            "websocket": origin_checked(
+                AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+            ),
+        }
+    ),
+    trusted_networks(settings.TRUSTED_PROXIES),
 )

@@ -68,6 +68,14 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# The address is REMOTE_ADDR only: the real client's behind a trusted proxy (below), and never
+# a header the client could write itself.
+AXES_CLIENT_IP_CALLABLE = "site_config.proxy.remote_addr"
+
+# Reverse proxies (addresses or CIDR networks, comma-separated) whose X-Forwarded-For names
+# the real client (site_config/proxy.py), for the login lockout and every per-address limit.
+# Empty: trust nobody, the connecting address is the client (docs/deploy.md).
+TRUSTED_PROXIES = [p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip()]
 
 ROOT_URLCONF = "site_config.urls"
 ASGI_APPLICATION = "site_config.asgi.application"

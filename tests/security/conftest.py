@@ -68,9 +68,16 @@ def clean_log(request) -> Iterator[Callable[[], None]]:
     check()
 
 
-def login(base_url: str, username: str, password: str = PASSWORD, path: str = "/accounts/login/"):
-    """A fresh HTTP session that posts the login form at ``path``; return (session, response)."""
-    http = requests.Session()
+def login(
+    base_url: str,
+    username: str,
+    password: str = PASSWORD,
+    path: str = "/accounts/login/",
+    http: requests.Session | None = None,
+):
+    """A fresh HTTP session (or ``http``) that posts the login form at ``path``; return
+    (session, response)."""
+    http = http or requests.Session()
     http.get(base_url + path, timeout=10)
     response = http.post(
         base_url + path,
