@@ -14,8 +14,20 @@ $(BIN)/python:
 venv: $(BIN)/python
 	$(BIN)/pip install -q -r requirements.txt
 
+# The site's own secret key, made once by `make run` and kept outside the repository (the
+# development key in site_config/settings.py is public). DJANGO_SECRET_KEY, when set, wins.
+SECRET_KEY_FILE ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/boardgames/secret_key
+
+.PHONY: serve
+
 ## Install and start everything: migrations, a first staff account, the task worker and daphne.
-run: venv
+run: venv serve
+
+## The same on an installed .venv: a secret key once, migrations, a first staff account, the
+## task worker and daphne.
+serve: export DJANGO_SECRET_KEY_FILE = $(SECRET_KEY_FILE)
+serve:
+	$(BIN)/python -m site_config.secret_key "$(SECRET_KEY_FILE)"
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	$(BIN)/python manage.py ensure_admin

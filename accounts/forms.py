@@ -1,12 +1,17 @@
 """The sign-up form: Django's ``UserCreationForm`` with usernames nobody can pass off as
 someone else's (issue 24): ASCII letters, digits, ``_`` and ``-`` only, so that ``аdmin`` (a
 Cyrillic а) or ``stáffer`` cannot be made; unique without regard to case (``Admin`` beside
-``admin``), as Django's form already checks."""
+``admin``), as Django's form already checks. And Django's password-reset form, mailing
+confirmed addresses only."""
 
 from __future__ import annotations
 
-from django.contrib.auth.forms import UserCreationForm
+from collections.abc import Iterator
+
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.core.validators import RegexValidator
+
+from . import addresses
 
 ascii_username = RegexValidator(
     r"\A[A-Za-z0-9_-]+\Z",
@@ -22,3 +27,11 @@ class SignupForm(UserCreationForm):
         username = self.cleaned_data.get("username", "")
         ascii_username(username)
         return super().clean_username()  # Django's: unique without regard to case
+
+
+class ConfirmedPasswordResetForm(PasswordResetForm):
+    """Django's form, sending no mail to an address its owner has not confirmed (the page
+    says the same either way, so it tells nobody which addresses are known)."""
+
+    def get_users(self, email: str) -> Iterator:
+        return (user for user in super().get_users(email) if addresses.is_confirmed(user))

@@ -22,6 +22,15 @@ class Account(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account")
     # A bot plays only through API tokens: password logins are refused (accounts.tokens).
     bot = models.BooleanField(default=False)
+    # The e-mail address its user confirmed by opening the link mailed to it
+    # (accounts.addresses). ``user.email`` counts as confirmed only while it equals this, so an
+    # address changed anywhere (settings page, admin, shell) gets no mail until confirmed.
+    email_confirmed = models.EmailField(blank=True, default="")
+    # The secret of the links in mail to that address (one-click unsubscribe): one per
+    # confirmed address, a new one each time an address is confirmed (old links die).
+    email_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
+    # When the last confirmation mail went: "send again" waits a while after it.
+    confirmation_sent_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.user_id} bot={self.bot}"

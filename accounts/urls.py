@@ -1,9 +1,12 @@
-"""Account routes: sign-up plus Django's auth views (login, logout, password change), the
-profile's API tokens and bot switch, and the challenge forms of profile pages."""
+"""Account routes: sign-up plus Django's auth views (login, logout, password change and
+reset: to confirmed addresses only), confirming an e-mail address, the profile's API tokens
+and bot switch, and the challenge forms of profile pages."""
 
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import tokens, views
+from .forms import ConfirmedPasswordResetForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -15,6 +18,14 @@ urlpatterns = [
         "challenges/<int:challenge_id>/<str:answer>/",
         views.page_answer,
         name="challenge_answer",
+    ),
+    path("email/send/", views.email_confirmation_send, name="email_confirmation_send"),
+    path("email/confirm/<str:uidb64>/<str:token>/", views.email_confirm, name="email_confirm"),
+    # before Django's own route of the same name: mail goes to confirmed addresses only
+    path(
+        "password_reset/",
+        auth_views.PasswordResetView.as_view(form_class=ConfirmedPasswordResetForm),
+        name="password_reset",
     ),
     path("", include("django.contrib.auth.urls")),
 ]

@@ -1,6 +1,6 @@
 """Sign-up, the public profile and its two challenge forms (a person challenging a bot from
-its profile, answering a challenge on one's own); log in/out and password change are
-Django's own views."""
+its profile, answering a challenge on one's own), and confirming an e-mail address; log
+in/out, password change and reset are Django's own views."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games.matches.errors import ServiceError
 
+from . import addresses
 from .forms import SignupForm
 from .selectors import record_page
 from .services import challenge_accept, challenge_create, challenge_decline
@@ -80,3 +82,41 @@ def page_answer(request: HttpRequest, challenge_id: int, answer: str) -> HttpRes
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("profile", username=request.user.username)
+
+
+# -- confirming an e-mail address (the service: accounts.addresses) ----------------------------
+def send_confirmation(request: HttpRequest, user) -> None:
+    """Mail ``user`` the link that confirms their address, and say on the next page what
+    happened."""
+    link = request.build_absolute_uri(addresses.confirmation_path(user))
+    if addresses.send_confirmation(user=user, link=link):
+        messages.info(request, f"Check your inbox: we sent a link to {user.email}. Open it to confirm it.")
+    else:
+        messages.warning(
+            request, f'We could not send a link to {user.email} just now. Try "Send again" in a minute.'
+        )
+
+
+@require_POST
+@login_required
+def email_confirmation_send(request: HttpRequest) -> HttpResponse:
+    """The "Send again" button of the e-mail settings (at most once a minute)."""
+    if request.user.email and not addresses.is_confirmed(request.user):
+        send_confirmation(request, request.user)
+    return redirect("notifications_settings")
+
+
+@never_cache
+@ensure_csrf_cookie
+@require_http_methods(["GET", "POST"])
+def email_confirm(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    """The link of a confirmation mail. GET: a page with one button (a mail scanner opening
+    links confirms nothing); POST: the address is confirmed. Works without logging in."""
+    user = addresses.user_of_link(uidb64, token)
+    if user is None:
+        return render(request, "accounts/email_confirm.html", {"invalid": True}, status=404)
+    context = {"username": user.username, "address": user.email}
+    if request.method == "POST":
+        addresses.confirm(user=user)
+        return render(request, "accounts/email_confirm.html", {**context, "done": True})
+    return render(request, "accounts/email_confirm.html", context)

@@ -7,6 +7,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from site_config.secret_key import read as read_secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -18,9 +20,28 @@ def env_bool(name: str, default: bool) -> bool:
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
 # For development only: a production start (DJANGO_SECURE=1) refuses it, and so does
-# `manage.py check --deploy` (accounts.checks).
+# `manage.py check --deploy` (accounts.checks). `make run` makes a key of its own once, in a
+# file outside the repository, and passes its path as DJANGO_SECRET_KEY_FILE.
 DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-change-me-0123456789abcdefghijklmnop"
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+
+
+def secret_key() -> str:
+    """$DJANGO_SECRET_KEY, else the key in the file $DJANGO_SECRET_KEY_FILE, else the
+    development key (tests and a bare `manage.py`)."""
+    if os.environ.get("DJANGO_SECRET_KEY"):
+        return os.environ["DJANGO_SECRET_KEY"]
+    path = os.environ.get("DJANGO_SECRET_KEY_FILE")
+    if not path:
+        return DEVELOPMENT_SECRET_KEY
+    try:
+        return read_secret_key(path)
+    except (OSError, ValueError) as exc:
+        raise ImproperlyConfigured(
+            f"DJANGO_SECRET_KEY_FILE: {exc}. Make one with `python -m site_config.secret_key {path}`."
+        ) from exc
+
+
+SECRET_KEY = secret_key()
 ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
@@ -193,7 +214,10 @@ CSRF_FAILURE_VIEW = "games.web.api.csrf_failure"
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 if env_bool("DJANGO_SECURE", False):
     if SECRET_KEY == DEVELOPMENT_SECRET_KEY:
-        raise ImproperlyConfigured("DJANGO_SECURE=1 needs DJANGO_SECRET_KEY: the development key is public.")
+        raise ImproperlyConfigured(
+            "DJANGO_SECURE=1 needs DJANGO_SECRET_KEY (or DJANGO_SECRET_KEY_FILE): "
+            "the development key is public."
+        )
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

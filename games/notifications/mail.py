@@ -1,8 +1,9 @@
 """The e-mail of a notification (a correspondence turn, low time), sent by the task worker.
 
 Links in a mail need the site's address: ``SITE_URL`` (settings or environment; the address
-``make run`` serves by default). Every mail carries a one-click unsubscribe link (a signed
-token: ``services.unsubscribe_token``), also as ``List-Unsubscribe`` with
+``make run`` serves by default). Mail goes to confirmed addresses only
+(``services.email_address_for``). Every mail carries a one-click unsubscribe link (the
+address's random key: ``services.unsubscribe_token``), also as ``List-Unsubscribe`` with
 ``List-Unsubscribe-Post: List-Unsubscribe=One-Click`` (RFC 8058).
 """
 
@@ -28,10 +29,9 @@ def site_url() -> str:
     return url.rstrip("/")
 
 
-def message(notification: Notification, address: str) -> EmailMessage:
-    """The e-mail of ``notification`` to ``address``."""
+def message(notification: Notification, address: str, token: str) -> EmailMessage:
+    """The e-mail of ``notification`` to ``address``, with the unsubscribe link of ``token``."""
     base = site_url()
-    token = services.unsubscribe_token(user_id=notification.user_id, kind=notification.kind)
     unsubscribe = base + reverse("notifications_unsubscribe", args=[token])
     body = render_to_string(
         "notifications/email.txt",
@@ -64,13 +64,14 @@ def send(notification_id: int) -> bool:
     if notification is None or notification.read_at is not None or notification.emailed_at is not None:
         return False
     address = services.email_address_for(notification.user_id, notification.kind)
-    if address is None:
+    token = services.unsubscribe_token(user_id=notification.user_id, kind=notification.kind)
+    if address is None or token is None:
         return False
     claimed = Notification.objects.filter(pk=notification_id, emailed_at__isnull=True)
     if not claimed.update(emailed_at=timezone.now()):
         return False  # another worker has it
     try:
-        message(notification, address).send()
+        message(notification, address, token).send()
     except Exception:
         Notification.objects.filter(pk=notification_id).update(emailed_at=None)  # may be tried again
         raise

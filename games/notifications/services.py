@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core import signing
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import addresses
+from accounts.models import Account
 from games.matches.models import Match
 
 from .models import EmailPreferences, Notification
@@ -21,7 +22,6 @@ from .models import EmailPreferences, Notification
 Kind = Notification.Kind
 # The notifications that may also come by e-mail, and the preference that switches each.
 EMAIL_KINDS = {Kind.TURN: "turn", Kind.LOW_TIME: "low_time"}
-UNSUBSCRIBE_SALT = "games.notifications.unsubscribe"
 LIST_SIZE = 50
 KEEP = 200  # notifications a user keeps: older ones go when a new one arrives
 
@@ -78,10 +78,10 @@ def preferences_of(user) -> EmailPreferences:
 
 @transaction.atomic
 def preferences_set(*, user, turn: bool, low_time: bool, email: str | None = None) -> EmailPreferences:
-    """Save which notifications come by e-mail (and, when given, the e-mail address)."""
+    """Save which notifications come by e-mail (and, when given, the e-mail address: a new
+    one is unconfirmed, ``accounts.addresses``)."""
     if email is not None and email != user.email:
-        user.email = email
-        user.save(update_fields=["email"])
+        addresses.change_address(user=user, email=email)
     prefs, _ = EmailPreferences.objects.update_or_create(
         user=user, defaults={"turn": turn, "low_time": low_time}
     )
@@ -95,31 +95,43 @@ def unsubscribe(*, user_id: int, kind: str) -> None:
 
 def email_address_for(user_id: int, kind: str) -> str | None:
     """Where this kind of notification goes by e-mail for the user: their address when they
-    have one and want it, else None (one query)."""
+    have one, confirmed it (``accounts.addresses``) and want it, else None (one query)."""
     if kind not in EMAIL_KINDS:
         return None
     field = f"email_preferences__{EMAIL_KINDS[kind]}"
     row: dict[str, Any] | None = (
-        get_user_model().objects.filter(pk=user_id, is_active=True).values("email", field).first()
+        get_user_model()
+        .objects.filter(pk=user_id, is_active=True)
+        .values("email", field, "account__email_confirmed")
+        .first()
     )
     if row is None or not row["email"] or row[field] is False:  # no row: None, the default (on)
         return None
-    return row["email"]
+    return row["email"] if row["account__email_confirmed"] == row["email"] else None
 
 
 # -- one-click unsubscribe ------------------------------------------------------------------
-def unsubscribe_token(*, user_id: int, kind: str) -> str:
-    """A signed token that turns off ``kind`` e-mail for this user, and nothing else."""
-    return signing.dumps({"u": user_id, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
+# A link is "<kind>.<key>": the key is the random secret of the user's confirmed address
+# (``Account.email_key``), so it shows nothing about the user, and every link mailed to an
+# address stops working once the address changes (a new address gets a new key).
+def unsubscribe_token(*, user_id: int, kind: str) -> str | None:
+    """The token that turns off ``kind`` e-mail for this user, and nothing else; None while
+    the user has no confirmed address (no mail goes to them then)."""
+    key = (
+        Account.objects.filter(user_id=user_id, email_key__isnull=False)
+        .values_list("email_key", flat=True)
+        .first()
+    )
+    return f"{kind}.{key}" if key else None
 
 
 def unsubscribe_target(token: str) -> tuple[Any, str] | None:
-    """(user, kind) of a valid token; None for a forged, altered or unknown one."""
-    try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    except signing.BadSignature:
+    """(user, kind) of a valid token; None for a forged, altered or unknown one, or one
+    mailed to an address the user has since changed."""
+    kind, _, key = token.partition(".")
+    if kind not in EMAIL_KINDS or not key:
         return None
-    if not isinstance(data, dict) or data.get("k") not in EMAIL_KINDS or type(data.get("u")) is not int:
+    account = Account.objects.select_related("user").filter(email_key=key).first()
+    if account is None or not account.user.email or account.email_confirmed != account.user.email:
         return None
-    user = get_user_model().objects.filter(pk=data["u"]).first()
-    return (user, data["k"]) if user is not None else None
+    return account.user, kind

@@ -1,7 +1,8 @@
 """Notification pages: the list (the bell's), its unread count, e-mail settings, unsubscribe.
 
 Everybody sees only their own notifications and settings; an unsubscribe link works without
-logging in, for its own user and kind of e-mail only (a signed token).
+logging in, for its own user and kind of e-mail only, while the address it was mailed to is
+the user's (the token is that address's random key: ``services.unsubscribe_token``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts import addresses
+from accounts.views import send_confirmation
 from games.notifications import services
 from games.notifications.models import EmailPreferences
 
@@ -81,18 +84,23 @@ class EmailSettingsForm(forms.Form):
 @never_cache
 @require_http_methods(["GET", "POST"])
 def email_settings(request: HttpRequest) -> HttpResponse:
-    """Which notifications come by e-mail (on by default), and where to."""
+    """Which notifications come by e-mail (on by default), and where to: a new address gets
+    a confirmation link first (``accounts.addresses``)."""
     prefs = services.preferences_of(request.user)
     initial = {"email": request.user.email, "turn": prefs.turn, "low_time": prefs.low_time}
     form = EmailSettingsForm(request.POST or None, initial=initial, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        before = request.user.email
         services.preferences_set(
             user=request.user, turn=data["turn"], low_time=data["low_time"], email=data["email"]
         )
         messages.success(request, "E-mail settings saved.")
+        if request.user.email and request.user.email != before:
+            send_confirmation(request, request.user)  # nothing else goes there until confirmed
         return redirect("notifications_settings")
-    return render(request, "notifications/settings.html", {"form": form})
+    context = {"form": form, "confirmed": addresses.is_confirmed(request.user)}
+    return render(request, "notifications/settings.html", context)
 
 
 @csrf_exempt  # the token is the credential; mail clients POST without a session (RFC 8058)

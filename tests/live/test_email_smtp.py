@@ -1,6 +1,7 @@
 """E-mail of correspondence turns, end to end: a real SMTP server on loopback (aiosmtpd), a
 live daphne and the task worker (``manage.py db_worker``) as separate processes, two players
-with e-mail addresses playing a correspondence match over the API and match sockets.
+with e-mail addresses (confirmed by the link mailed to each) playing a correspondence match over
+the API and match sockets.
 
 The one whose turn it is gets a mail with a link to the match and a one-click unsubscribe link
 (RFC 8058 headers too); POSTing that link without a session stops their turn mail; the mail
@@ -102,8 +103,10 @@ def site(tmp_path):
         smtp.stop()
 
 
-def with_address(player: Player) -> str:
-    """Set the player's e-mail address on the settings page (their password confirms it)."""
+def with_address(player: Player, inbox: Inbox) -> str:
+    """Set the player's e-mail address on the settings page (their password confirms it),
+    then open the confirmation link mailed to it and press its button, as a person does. The
+    confirmation mail leaves the inbox: the tests count turn mails."""
     address = f"{player.username}@example.org"
     player.get("/notifications/settings/")
     r = player.http.post(
@@ -119,6 +122,14 @@ def with_address(player: Player) -> str:
         allow_redirects=False,
     )
     assert r.status_code == 302, r.text[:500]
+    (confirmation,) = inbox.wait(address, 1)
+    url = link(confirmation, re.escape(player.base) + r"/accounts/email/confirm/[^/\s]+/[^/\s]+/")
+    browser = requests.Session()  # opened anywhere: no session needed
+    assert browser.get(url, timeout=10).status_code == 200
+    done = browser.post(url, data={"csrfmiddlewaretoken": browser.cookies["csrftoken"]}, timeout=10)
+    assert done.status_code == 200 and "Address confirmed" in done.text, done.text[:500]
+    with inbox.lock:
+        inbox.messages.remove(confirmation)
     return address
 
 
@@ -143,7 +154,7 @@ def timed_move(player: Player, match_id: str) -> float:
 
 def test_a_correspondence_turn_is_mailed_with_a_working_one_click_unsubscribe(site):
     alice, bob = Player(site.url).signup(), Player(site.url).signup()
-    a_mail, b_mail = with_address(alice), with_address(bob)
+    a_mail, b_mail = with_address(alice, site.inbox), with_address(bob, site.inbox)
     match = alice.create(options={"size": 6}, side=0, clock={"days": 3})
     bob.join(match["id"])
 

@@ -1,16 +1,20 @@
 """Notifications, in-process: each event of a match (joined, your correspondence turn, rematch
 offered, ended, low time) creates exactly one notification for the right user, announcing a
 change again (in this process or "another": its memory cleared) adds nothing, nobody reads or
-marks another's notifications, an unsubscribe token works only for its own user and kind, and
-a correspondence turn's e-mail goes out through the task (run at once here: Django's locmem
-mail backend and django-tasks' ImmediateBackend).
+marks another's notifications, an unsubscribe token works only for its own user and kind (and
+shows no user id; it dies with the address it was mailed to), and a correspondence turn's
+e-mail goes out (to confirmed addresses only: ``accounts.addresses``) through the task (run
+at once here: Django's locmem mail backend and django-tasks' ImmediateBackend).
 
 Time passes by moving stored clock times into the past (``elapse``, as in ``test_clocks``)."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import re
+import zlib
 
 import pytest
 from channels.routing import URLRouter
@@ -20,6 +24,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core import mail, signing
 from django.test import Client
 
+from accounts import addresses
 from games.matches import events, presence, services, sweeps
 from games.matches.models import Match
 from games.notifications import mail as notification_mail
@@ -47,9 +52,17 @@ def mailbox(settings):
     return mail.outbox
 
 
+def confirmed_user(name: str, email: str):
+    """A user whose address is confirmed (as opening the mailed link does)."""
+    user = make_user(name, email=email)
+    addresses.confirm(user=user)
+    return user
+
+
 def pair(clock=None, email: bool = False, names=("alice", "bob"), join: bool = True):
-    """alice creates (seat 0, to move first), bob joins: (match, alice, bob)."""
-    alice, bob = (make_user(n, email=f"{n}@example.org" if email else "") for n in names)
+    """alice creates (seat 0, to move first), bob joins: (match, alice, bob); with ``email``,
+    each has a confirmed address."""
+    alice, bob = (confirmed_user(n, f"{n}@example.org") if email else make_user(n) for n in names)
     match = services.match_create(
         user=alice, game="reversi", options={"size": 4}, opponent="invite", side=0, clock=clock
     )
@@ -303,8 +316,15 @@ def test_the_settings_page_saves_preferences_and_asks_the_password_for_a_new_add
     form = {"email": "erin@example.org", "password": "wrong", "turn": "on"}
     page = client.post("/notifications/settings/", form)
     assert page.status_code == 200 and "Enter your password" in page.content.decode()
-    page = client.post("/notifications/settings/", {**form, "password": "Correct-Horse-42"})
-    assert page.status_code == 302
+    mail.outbox = []
+    page = client.post("/notifications/settings/", {**form, "password": "Correct-Horse-42"}, follow=True)
+    assert "Check your inbox: we sent a link to erin@example.org" in page.content.decode()
+    assert "erin@example.org is not confirmed yet" in page.content.decode()
+    assert notes.email_address_for(user.pk, Kind.TURN) is None  # not before it is confirmed
+    (sent,) = mail.outbox
+    assert sent.to == ["erin@example.org"]
+    link = re.search(r"http://testserver(/accounts/email/confirm/\S+/)", sent.body).group(1)
+    assert Client().post(link).status_code == 200  # opened anywhere, logged in or not
     assert notes.email_address_for(user.pk, Kind.TURN) == "erin@example.org"
     assert notes.email_address_for(user.pk, Kind.LOW_TIME) is None  # unticked
     # the address unchanged: no password needed to tick a box
@@ -314,29 +334,30 @@ def test_the_settings_page_saves_preferences_and_asks_the_password_for_a_new_add
     )
     prefs = EmailPreferences.objects.get(user=user)
     assert (prefs.turn, prefs.low_time) == (False, True)
+    assert "erin@example.org is confirmed" in client.get("/notifications/settings/").content.decode()
 
 
 def test_an_unsubscribe_token_works_for_its_own_user_and_kind_only():
-    alice, bob = make_user("alice", email="a@example.org"), make_user("bob", email="b@example.org")
+    alice, bob = confirmed_user("alice", "a@example.org"), confirmed_user("bob", "b@example.org")
     token = notes.unsubscribe_token(user_id=alice.pk, kind=Kind.TURN)
+    bob_token = notes.unsubscribe_token(user_id=bob.pk, kind=Kind.TURN)
     forged = [
-        signing.dumps({"u": bob.pk, "k": "turn"}, salt="another purpose", compress=True),
-        signing.dumps({"u": bob.pk, "k": "turn"}),  # no salt: what another signed value looks like
+        signing.dumps({"u": bob.pk, "k": "turn"}, salt="games.notifications.unsubscribe", compress=True),
+        signing.dumps({"u": bob.pk, "k": "turn"}),  # what the old, signed links looked like
         notes.unsubscribe_token(user_id=bob.pk, kind=Kind.ENDED),  # not a kind of e-mail
-        token.replace(
-            token.split(":")[0], notes.unsubscribe_token(user_id=bob.pk, kind=Kind.TURN).split(":")[0]
-        ),
-        token[:-2] + ("AA" if not token.endswith("AA") else "BB"),
+        "turn." + bob_token.partition(".")[2][:-2] + ("AA" if not bob_token.endswith("AA") else "BB"),
+        "turn.",
+        "turn",
         "nonsense",
     ]
     anonymous = Client()
     for bad in forged:
         assert anonymous.get(f"/notifications/unsubscribe/{bad}/").status_code == 404, bad
         assert anonymous.post(f"/notifications/unsubscribe/{bad}/").status_code == 404, bad
-    assert not EmailPreferences.objects.exists()
+    assert notes.email_address_for(bob.pk, Kind.TURN) == "b@example.org"
     page = anonymous.get(f"/notifications/unsubscribe/{token}/")
     assert page.status_code == 200 and page.content.decode().count('<button type="submit"') == 1
-    assert not EmailPreferences.objects.exists()  # a GET changes nothing
+    assert notes.email_address_for(alice.pk, Kind.TURN) == "a@example.org"  # a GET changes nothing
     page = anonymous.post(
         f"/notifications/unsubscribe/{token}/",
         "List-Unsubscribe=One-Click",
@@ -346,6 +367,46 @@ def test_an_unsubscribe_token_works_for_its_own_user_and_kind_only():
     assert notes.email_address_for(alice.pk, Kind.TURN) is None
     assert notes.email_address_for(alice.pk, Kind.LOW_TIME) == "a@example.org"  # the other kind stays
     assert notes.email_address_for(bob.pk, Kind.TURN) == "b@example.org"  # and so does bob
+
+
+def decodable(token: str) -> list[bytes]:
+    """Every piece of ``token`` read as (zlib-compressed) URL-safe base64, as
+    ``django.core.signing`` writes values."""
+    found = []
+    for piece in re.split(r"[.:]", token):
+        try:
+            raw = base64.urlsafe_b64decode(piece + "=" * (-len(piece) % 4))
+        except (ValueError, binascii.Error):
+            continue
+        found.append(raw)
+        try:
+            found.append(zlib.decompress(raw))
+        except zlib.error:
+            pass
+    return found
+
+
+def test_an_unsubscribe_token_shows_no_user_id():
+    for name in ("alice", "bob", "carol"):
+        user = confirmed_user(name, f"{name}@example.org")
+        token = notes.unsubscribe_token(user_id=user.pk, kind=Kind.TURN)
+        assert str(user.pk) not in token.partition(".")[0]
+        for raw in decodable(token):
+            assert b'"u"' not in raw and f":{user.pk},".encode() not in raw, (token, raw)
+
+
+def test_an_unsubscribe_link_dies_with_the_address_it_was_mailed_to():
+    alice = confirmed_user("alice", "alice@example.org")
+    old = notes.unsubscribe_token(user_id=alice.pk, kind=Kind.TURN)
+    notes.preferences_set(user=alice, turn=True, low_time=True, email="alice@example.net")
+    assert notes.unsubscribe_token(user_id=alice.pk, kind=Kind.TURN) is None  # no mail goes there yet
+    page = Client().post(f"/notifications/unsubscribe/{old}/")
+    assert page.status_code == 404 and "This link is no longer valid" in page.content.decode()
+    addresses.confirm(user=alice)
+    new = notes.unsubscribe_token(user_id=alice.pk, kind=Kind.TURN)
+    assert new != old and Client().post(f"/notifications/unsubscribe/{old}/").status_code == 404
+    assert Client().post(f"/notifications/unsubscribe/{new}/").status_code == 200
+    assert notes.email_address_for(alice.pk, Kind.TURN) is None
 
 
 # -- e-mail ------------------------------------------------------------------------------------
@@ -380,6 +441,7 @@ def test_no_mail_without_an_address_or_for_a_read_notification(mailbox):
     assert mailbox == [] and len(of(bob, Kind.TURN)) == 1
     bob.email = "bob@example.org"
     bob.save()
+    addresses.confirm(user=bob)
     turn = of(bob, Kind.TURN)[0]
     notes.mark_read(user=bob)
     assert notification_mail.send(turn.pk) is False and mailbox == []

@@ -23,14 +23,19 @@ def manage(root: Path, env: dict[str, str], *args: str) -> subprocess.CompletedP
     )
 
 
+CALLERS_SETTINGS = (
+    "DJANGO_SECRET_KEY",
+    "DJANGO_SECRET_KEY_FILE",
+    "DJANGO_SUPERUSER_PASSWORD",
+    "DJANGO_SECURE",
+    "DATABASE_URL",
+)
+
+
 @pytest.fixture
 def base_env(tmp_path) -> dict[str, str]:
     """A fresh database and no secrets from the caller's environment."""
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DJANGO_SECRET_KEY", "DJANGO_SUPERUSER_PASSWORD", "DJANGO_SECURE", "DATABASE_URL")
-    }
+    env = {k: v for k, v in os.environ.items() if k not in CALLERS_SETTINGS}
     env["DJANGO_SETTINGS_MODULE"] = "site_config.settings"
     env["SQLITE_PATH"] = str(tmp_path / "db.sqlite3")
     return env
