@@ -61,6 +61,7 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
 SWEEPS = [
     sweeps.end_timed_out,  # clocks that ran out end their match, connected or not
     sweeps.announce_low_clocks,  # "time is running low", once per move
+    sweeps.lapse_rematch_offers,  # rematch offers nobody answered are withdrawn
     tournament_services.start_due_tournaments,  # and tournament results a stopped process missed
 ]
 

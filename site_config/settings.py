@@ -257,6 +257,8 @@ PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("PRESENCE_TIMEOUT_SECONDS", "30"
 
 # A player to move who has had no open socket this long is skipped (games with a skip move).
 ABSENT_SKIP_SECONDS = float(os.environ.get("ABSENT_SKIP_SECONDS", "60"))
+# A rematch offer nobody answered is withdrawn after this long (games.matches.services).
+REMATCH_OFFER_SECONDS = float(os.environ.get("REMATCH_OFFER_SECONDS", "600"))
 COMPUTER_MOVE_DELAY = float(os.environ.get("COMPUTER_MOVE_DELAY", "0.6"))
 # Processes searching the computer's moves, per server process (docs/deploy.md: sizing). One
 # by default: on two cores the other one serves the sockets.

@@ -190,8 +190,7 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
     """
     to_move = match.rules.to_move(match.state) if match.status == Match.Status.ACTIVE else []
     over = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
-    # Only a match that is over can have a rematch (services.match_rematch).
-    rematch = Match.objects.filter(rematch_of=match).values_list("id", flat=True).first() if over else None
+    rematch = rematch_of(match) if over else None  # only a match that is over has one
     presence = presence_of(match)
     claim_at, _ = claim_time(match, presence)
     return {
@@ -212,13 +211,37 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "replay_url": f"/r/{match.replay_slug}/",
         "can_abort": can_abort(match),
         "stoppable_by": _username(stoppable_by(match)),
-        "rematch_url": f"/m/{rematch}/" if rematch else None,
+        "rematch_url": rematch["url"] if rematch else None,
+        "rematch": rematch,
         "claim_at": clocks.iso(claim_at),
         "clock": clocks.public(
             match.time_control, match.clock_ms, match.clock_since, to_move, match.deadline, timezone.now()
         ),
         "state": match.state,
     }
+
+
+def rematch_of(match: Match) -> dict[str, Any] | None:
+    """The rematch offered after ``match``, as its match object shows it: ``{"url", "by"
+    (the seat in ``match`` of who asked), "status": "offered" | "accepted" | "declined" |
+    "lapsed"}``; None when nobody asked."""
+    row = (
+        Match.objects.filter(rematch_of=match)
+        .values_list("id", "status", "created_by_id", "created_at", "finished_at")
+        .first()
+    )
+    if row is None:
+        return None
+    rematch_id, status, asker, created, finished = row
+    if status == Match.Status.WAITING:
+        said = "offered"
+    elif not Seat.objects.filter(match_id=rematch_id, user__isnull=True, level="").exists():
+        said = "accepted"  # every seat taken: it began
+    else:  # aborted before it began: turned down, or left unanswered until it lapsed
+        unanswered = (finished - created).total_seconds() >= settings.REMATCH_OFFER_SECONDS
+        said = "lapsed" if unanswered else "declined"
+    by = next((seat for seat, _, user_id, _ in seat_rows(match) if user_id and user_id == asker), None)
+    return {"url": f"/m/{rematch_id}/", "by": by, "status": said}
 
 
 def _username(user_id: int | None) -> str | None:

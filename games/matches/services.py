@@ -198,6 +198,8 @@ def match_join(*, match_id: str, user) -> Match:
             happened += _started(match, user.pk)
         match.save()
         announce_change(match, *happened)
+        if match.status == Match.Status.ACTIVE:
+            _tell_first_match(match)  # a rematch accepted
     return match
 
 
@@ -361,13 +363,18 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
         stop_clocks(match, was_running, now)
         match.save()
         announce_change(match, MatchEnded(match=match, was_waiting=was_waiting))
+        if was_waiting:
+            _tell_first_match(match)  # a rematch offer taken back
     return match
 
 
 def match_rematch(*, match_id: str, user) -> Match:
-    """Start a rematch of a finished match: same options, sides swapped, both seated at once.
+    """Offer a rematch of a finished match: same options, sides swapped.
 
-    Asking again returns the rematch already made.
+    Against the computer it starts at once. Between people it is an offer: the asker takes
+    their seat, the others' seats are kept for them, and it starts once they accept (ask for
+    the rematch too, or join it); ``rematch_decline`` turns it down, and an offer nobody
+    answers lapses (``rematch_lapse``). Asking again returns the rematch already made.
     """
     with transaction.atomic():
         old = _locked(match_id, user)
@@ -376,6 +383,8 @@ def match_rematch(*, match_id: str, user) -> Match:
             raise ServiceError("not_over", "The match is still going on.", 409)
         existing = Match.objects.filter(rematch_of=old).first()
         if existing is not None:
+            if existing.status == Match.Status.WAITING and existing.seats.filter(reserved_for=user).exists():
+                return match_join(match_id=existing.pk, user=user)  # the other side accepts
             return existing
         old_seats = list(old.seats.order_by("seat"))
         seed = random.SystemRandom().randrange(2**31)
@@ -393,16 +402,18 @@ def match_rematch(*, match_id: str, user) -> Match:
         )
         count = len(old_seats)
         for s in old_seats:
-            rating, provisional = ratings.current(s.user, old.game) if s.user else (None, True)
+            asker = s.user_id == user.pk
+            rating, provisional = ratings.current(user, old.game) if asker else (None, True)
             Seat.objects.create(
                 match=match,
                 seat=(s.seat + 1) % count,
-                user=s.user,
+                user=user if asker else None,
+                reserved_for=None if asker else s.user,  # nobody is seated without saying yes
                 level=s.level,
                 rating=rating,
                 provisional=provisional,
             )
-        if all(s.user_id or s.level for s in old_seats):
+        if all(s.user_id == user.pk or s.level for s in old_seats):  # only the computer to ask
             _start(match)
             happened = _started(match, user.pk)
         else:
@@ -412,3 +423,43 @@ def match_rematch(*, match_id: str, user) -> Match:
         announce_change(match, *happened)
         announce_change(old, RematchOffered(match=old, rematch=match, by=user.pk))  # its page links it
     return match
+
+
+def rematch_decline(*, match_id: str, user) -> Match:
+    """Turn down (or, for its asker, take back) the rematch offered after match ``match_id``:
+    the rematch is aborted before it began. Returns the finished match."""
+    with transaction.atomic():
+        old = _locked(match_id, user)
+        _players_seat(old)
+        offer = Match.objects.filter(rematch_of=old, status=Match.Status.WAITING).first()
+        if offer is None:
+            raise ServiceError("no_rematch_offer", "There is no rematch offer to turn down.", 409)
+        _lapse(offer.pk)
+    return old
+
+
+def rematch_lapse(*, match_id: str) -> bool:
+    """Withdraw the rematch offer ``match_id`` nobody answered (``sweeps.lapse_rematch_offers``);
+    False if it is no longer waiting."""
+    with transaction.atomic():
+        return _lapse(match_id)
+
+
+def _lapse(match_id: str) -> bool:
+    """Abort the rematch ``match_id`` if it is still waiting; its first match's page is told."""
+    match = _read_locked(match_id)
+    if match is None or match.status != Match.Status.WAITING:
+        return False
+    match.status, match.finished_at = Match.Status.ABORTED, timezone.now()
+    match.save()
+    announce_change(match, MatchEnded(match=match, was_waiting=True))
+    _tell_first_match(match)
+    return True
+
+
+def _tell_first_match(rematch: Match) -> None:
+    """A rematch was accepted, turned down or lapsed: its first match's state says so."""
+    if rematch.rematch_of_id is not None:
+        first = Match.objects.filter(pk=rematch.rematch_of_id).first()
+        if first is not None:
+            announce_change(first)

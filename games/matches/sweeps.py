@@ -1,5 +1,6 @@
 """What each server process's clock watcher does every ``CLOCK_SWEEP_SECONDS``: end the
-matches whose clock ran out, and say once per move that a running clock is low.
+matches whose clock ran out, say once per move that a running clock is low, and withdraw the
+rematch offers nobody answered.
 
 Each is one indexed query (on ``status, deadline``) whatever the number of matches waiting;
 with several processes they all sweep, and the row (its lock, or a conditional update)
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -29,6 +31,15 @@ def end_timed_out() -> int:
     for match_id in due.order_by("deadline").values_list("pk", flat=True)[:BATCH]:
         ended += services.match_flag(match_id=match_id) is not None
     return ended
+
+
+def lapse_rematch_offers() -> int:
+    """Withdraw every rematch offer nobody answered within ``REMATCH_OFFER_SECONDS``; returns
+    how many this call withdrew."""
+    since = timezone.now() - timedelta(seconds=settings.REMATCH_OFFER_SECONDS)
+    stale = Match.objects.filter(status=Match.Status.WAITING, rematch_of__isnull=False, created_at__lte=since)
+    due = stale.values_list("pk", flat=True)[:BATCH]
+    return sum(services.rematch_lapse(match_id=match_id) for match_id in due)
 
 
 def low_clocks_due(now: datetime) -> list[Match]:

@@ -6,7 +6,7 @@
   control ``{"days": n}``), unless you are on the match's page right now (you see it there);
 - ``ended`` (``MatchEnded``): a match of yours finished ("Reversi vs bob: You won") or was
   aborted;
-- ``rematch`` (``RematchOffered``): the other player started a rematch (it links to it);
+- ``rematch`` (``RematchOffered``): the other player offers a rematch (it links to it);
 - ``tournament`` (``tournaments.events.RoundStarted``): your game of a round begins;
 - ``invited`` (``accounts.events.ChallengeMade``): someone challenged you by name;
 - ``low_time`` (``ClockLow``): in ``low_time``.
@@ -116,7 +116,8 @@ def on_ended(event: MatchEnded) -> None:
 
 
 def on_rematch(event: RematchOffered) -> None:
-    """Tell the others of a finished match that ``by`` started a rematch."""
+    """Tell the others of a finished match that ``by`` offers a rematch (the notice links
+    the rematch, whose kept seat they take to accept it)."""
     match, new = event.match, event.rematch
     humans = _humans(match)
     by = humans.get(event.by, "Your opponent")
@@ -125,7 +126,7 @@ def on_rematch(event: RematchOffered) -> None:
             uid,
             Kind.REMATCH,
             new.pk,
-            f"{by} started a rematch of {wording.title(match.game, [], uid)}",
+            f"{by} offers a rematch of {wording.title(match.game, [], uid)}",
             new.get_absolute_url(),
         )
         for uid in humans

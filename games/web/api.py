@@ -77,6 +77,7 @@ match_join = _action(services.match_join)
 match_resign = _action(services.match_resign)
 match_abort = _action(services.match_abort)
 match_rematch = _action(services.match_rematch)
+rematch_decline = _action(services.rematch_decline)
 
 
 @require_GET

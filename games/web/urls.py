@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/matches/<str:match_id>/resign/", api.match_resign, name="api_match_resign"),
     path("api/matches/<str:match_id>/abort/", api.match_abort, name="api_match_abort"),
     path("api/matches/<str:match_id>/rematch/", api.match_rematch, name="api_match_rematch"),
+    path("api/matches/<str:match_id>/rematch/decline/", api.rematch_decline, name="api_rematch_decline"),
     path("api/replays/<str:slug>/", api.replay_detail, name="api_replay"),
     path("t/", tournaments.tournament_list, name="tournament_list"),
     path("t/new/", tournaments.tournament_new, name="tournament_new"),

@@ -5,7 +5,7 @@
 import {showAway, showClaim} from "./away.js";
 import {showClocks} from "./clock.js";
 import {postJSON} from "./http.js";
-import {fillPlayers, fillResult, joinedText, rematchText, resignQuestion, statusText} from "./match_info.js";
+import {fillPlayers, fillResult, joinedText, rematchPanel, rematchText, resignQuestion, statusText} from "./match_info.js";
 import {showMoves} from "./move_list.js";
 import {loadRenderer} from "./renderer.js";
 import {connect} from "./socket.js";
@@ -29,6 +29,10 @@ const el = {
   spectating: $("spectating"),
   rematchOffer: $("rematch-offer"),
   rematchLink: $("rematch-link"),
+  rematchText: $("rematch-text"),
+  rematchAccept: $("rematch-accept"),
+  rematchDecline: $("rematch-decline"),
+  rematchTakeBack: $("rematch-take-back"),
   resign: $("resign"),
   abort: $("abort"),
   stop: $("stop"),
@@ -140,10 +144,22 @@ function draw() {
   el.resign.hidden = !(mine && match.status === "active");
   el.abort.hidden = !(mine && match.can_abort && !over);
   el.stop.hidden = !(match.stoppable_by && match.stoppable_by === page.dataset.username);
-  el.rematch.hidden = !(mine && over && !match.rematch_url);
-  el.rematchOffer.hidden = !(mine && match.rematch_url);
-  if (match.rematch_url) el.rematchLink.href = match.rematch_url;
+  el.rematch.hidden = !(mine && over && !match.rematch);
+  showRematch(match);
   el.replay.href = match.replay_url;
+}
+
+// Where the rematch offer after this match stands, and the buttons to answer it.
+function showRematch(match) {
+  const panel = rematchPanel(match);
+  el.rematchOffer.hidden = !panel;
+  if (!panel) return;
+  el.rematchText.textContent = panel.text;
+  el.rematchLink.hidden = !panel.link;
+  el.rematchLink.href = match.rematch.url;
+  el.rematchLink.textContent = match.rematch.status === "accepted" ? "Play" : "Go to it";
+  el.rematchAccept.hidden = el.rematchDecline.hidden = !panel.answer;
+  el.rematchTakeBack.hidden = !panel.takeBack;
 }
 
 function notify(previous, next) {
@@ -157,7 +173,8 @@ function notify(previous, next) {
     const note = next.you === null || yours ? null : renderer.lastMoveNote?.(next);
     if (note) toast(note);
   }
-  if (!previous.rematch_url && next.rematch_url && next.you !== null) toast(rematchText(next), "ok");
+  const offered = next.rematch?.status === "offered" && next.rematch.by !== next.you;
+  if (!previous.rematch && offered && next.you !== null) toast(rematchText(next), "ok");
 }
 
 // -- buttons -------------------------------------------------------------------------
@@ -177,6 +194,22 @@ el.abort.addEventListener("click", () => {
 el.stop.addEventListener("click", () => {
   if (confirm("Stop this match? It will not count for anyone.")) act("abort");
 });
+el.rematchAccept.addEventListener("click", async () => {
+  el.rematchAccept.disabled = true;
+  const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/rematch/`);
+  el.rematchAccept.disabled = false;
+  if (ok && data.url) location.assign(data.url);
+  else toast(data.message || "Could not accept the rematch.", "error");
+});
+for (const button of [el.rematchDecline, el.rematchTakeBack]) {
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/rematch/decline/`);
+    button.disabled = false;
+    if (ok) onState(data);
+    else toast(data.message || "The server refused that.", "error");
+  });
+}
 el.rematch.addEventListener("click", async () => {
   el.rematch.disabled = true;
   const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/rematch/`);

@@ -152,11 +152,34 @@ export function joinedText(previous, next) {
   return `Your opponent ${names} is here${game ? ": game on!" : "."}`;
 }
 
-// The rematch notice ("bob started a rematch.").
+// The rematch notice, to those the rematch is offered to ("bob offers a rematch.").
 export function rematchText(match) {
+  const by = match.rematch?.by;
+  const who = by === null || by === undefined ? "Your opponent" : capital(personName(match, by));
+  if (cooperative(match)) return `${who} wants to play again with the team.`;
+  return `${who} offers a rematch.`;
+}
+
+// The rematch panel of a finished match, for a player: its sentence and which of its
+// controls show (`link`: go to the rematch; `answer`: accept / decline; `takeBack`).
+export function rematchPanel(match) {
+  const r = match.rematch;
+  if (!r || !mine(match)) return null;
+  const asker = isYou(match, r.by);
+  const again = cooperative(match) ? "a new game" : "a rematch";
   const others = seatsOf(match).filter((s) => s !== match.you);
-  if (cooperative(match)) return others.length > 1 ? "An ally started a new match for the team." : `${capital(namesOf(match, others))} started a new match for the team.`;
-  return `${capital(namesOf(match, others))} started a rematch.`;
+  switch (r.status) {
+    case "offered":
+      return asker
+        ? {text: `You offered ${again}: waiting for ${namesOf(match, others)}.`, link: true, takeBack: true}
+        : {text: rematchText(match), answer: true};
+    case "accepted":
+      return {text: cooperative(match) ? "The new game is on." : "The rematch is on.", link: true};
+    case "lapsed":
+      return {text: `Nobody answered the offer of ${again} in time.`};
+    default:
+      return {text: asker ? `No ${cooperative(match) ? "new game" : "rematch"}: it was turned down or taken back.` : `No ${cooperative(match) ? "new game" : "rematch"}.`};
+  }
 }
 
 // The question before resigning.

@@ -136,8 +136,11 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
         a.get_by_role("button", name="Rematch").click()
         a.wait_for_url(lambda url: url != match_url and re.search(r"/m/[^/]+/$", url) is not None)
         rematch_url = a.url
-        expect(b.locator(".toast")).to_contain_text([f"{ann} started a rematch."])
-        b.goto(rematch_url)
+        # An offer: bob is not seated until he accepts on the finished match's page.
+        expect(b.locator(".toast")).to_contain_text([f"{ann} offers a rematch."])
+        expect(b.locator("#rematch-text")).to_have_text(f"{ann} offers a rematch.")
+        b.get_by_role("button", name="Accept").click()
+        b.wait_for_url(rematch_url)
         c.goto(rematch_url)
         for page in (a, b, c):
             expect(page.locator("#match")).to_have_attribute("data-ready", "1")

@@ -224,18 +224,22 @@ async def test_rematch(site):
     assert r.status_code == 200, r.text
     new = r.json()
     assert new["id"] != table.id
-    assert new["status"] == "active" and new["ply"] == 0
+    # an offer: B is not seated (nor their clock started) until B says yes
+    assert new["status"] == "waiting" and new["ply"] == 0
     assert new["options"] == table.match["options"] == {"size": 6, "blocks": "A1 F6"}
-    assert [p["username"] for p in new["players"]] == [table.b.username, table.a.username]
+    assert [p["username"] for p in new["players"]] == [None, table.a.username]
     assert new["you"] == 1
-    # both old pages learn about the rematch at once
+    # both old pages learn about the offer at once
+    offer = {"url": f"/m/{new['id']}/", "by": 0, "status": "offered"}
     for sock in table.sockets:
         state = await sock.wait_state(lambda m: m["rematch_url"] is not None)
-        assert state["rematch_url"] == f"/m/{new['id']}/"
-    assert table.b.match(table.id)["rematch_url"] == f"/m/{new['id']}/"
-    # asking again (either player) gives the same rematch
+        assert state["rematch_url"] == f"/m/{new['id']}/" and state["rematch"] == offer
+    # B accepts by asking too: the same rematch, now live; both old pages say so
     again = table.b.api("POST", f"/api/matches/{table.id}/rematch/").json()
-    assert again["id"] == new["id"] and again["you"] == 0
+    assert again["id"] == new["id"] and again["you"] == 0 and again["status"] == "active"
+    assert [p["username"] for p in again["players"]] == [table.b.username, table.a.username]
+    for sock in table.sockets:
+        await sock.wait_state(lambda m: (m["rematch"] or {}).get("status") == "accepted")
     # and it is live: B now plays X and moves first
     sb = await site.socket(table.b, new["id"])
     state = await sb.wait_state(lambda m: m["you"] == 0)

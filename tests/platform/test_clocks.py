@@ -188,7 +188,9 @@ def test_a_rematch_keeps_the_time_control():
     move(match, ann, 0)
     services.match_resign(match_id=match.pk, user=ann)
     new = services.match_rematch(match_id=match.pk, user=ben)
-    assert fresh(new).time_control == BLITZ and clock_of(new, ben)["running"] == 0
+    assert fresh(new).time_control == BLITZ and clock_of(new, ben)["running"] is None  # an offer
+    services.match_rematch(match_id=match.pk, user=ann)  # accepted: the clock starts
+    assert clock_of(new, ben)["running"] == 0
 
 
 def test_a_computer_plays_under_the_same_clock():

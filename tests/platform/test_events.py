@@ -38,7 +38,7 @@ def test_each_change_says_what_happened(changes):
         ["PlayerJoined", "MatchStarted"],
         ["MoveMade"],
         ["MatchEnded"],
-        ["MatchStarted"],  # the rematch: both seated at once
+        ["MatchCreated"],  # the rematch: an offer, with the asker seated
         ["RematchOffered"],  # on the old match, whose page links the rematch
     ]
     joined, started = changes.seen[1].happened

@@ -156,14 +156,14 @@ def test_a_rematch_is_offered_to_the_other_player_only():
     rematch = services.match_rematch(match_id=match.pk, user=alice)
     (offer,) = of(bob, Kind.REMATCH)
     assert (offer.text, offer.url, offer.match_id) == (
-        "alice started a rematch of Reversi",
+        "alice offers a rematch of Reversi",
         f"/m/{rematch.pk}/",
         match.pk,
     )
     assert of(alice, Kind.REMATCH) == []
-    assert services.match_rematch(match_id=match.pk, user=bob).pk == rematch.pk  # asked again
+    assert services.match_rematch(match_id=match.pk, user=bob).pk == rematch.pk  # accepted
     assert len(of(bob, Kind.REMATCH)) == 1
-    assert Notification.objects.filter(kind=Kind.JOINED, match=rematch).count() == 0  # seated at once
+    assert Notification.objects.filter(kind=Kind.JOINED, match=rematch).count() == 0  # no "bob joined"
 
 
 def test_a_correspondence_turn_tells_the_player_to_move_once_per_move():

@@ -15,9 +15,10 @@ from django.contrib.auth.models import AnonymousUser
 
 from games.ai import levels as computer_levels
 from games.autoplay.turns import start_once
-from games.matches import services
+from games.matches import services, sweeps
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move
+from games.matches.selectors import public_of
 from games.rules import GAMES, IllegalMove, OptionError
 
 from .conftest import fresh, make_user, start_match, stored
@@ -716,41 +717,111 @@ def test_staff_abort_of_a_finished_match_changes_nothing(changes):
 
 
 # -- match_rematch ------------------------------------------------------------------------
-def finished_match(options=None):
-    match, ann, ben = start_match("reversi", options or {"size": 6, "blocks": "A1 F6"})
+def finished_match(options=None, names=("ann", "ben")):
+    match, ann, ben = start_match("reversi", options or {"size": 6, "blocks": "A1 F6"}, names=names)
     play(match, ann, first_legal(match, 0))
     services.match_resign(match_id=match.pk, user=ben)
     return fresh(match), ann, ben
 
 
-def test_rematch_swaps_sides_and_starts_at_once(changes):
+def test_a_rematch_is_an_offer_that_seats_only_the_asker(changes):
+    """Issue 24 (3): a rematch no longer seats the other player (nor starts their clock)."""
     old, ann, ben = finished_match()
     changes.clear()
     new = fresh(services.match_rematch(match_id=old.pk, user=ann))
     assert new.pk != old.pk and new.rematch_of_id == old.pk
     assert new.game == old.game and new.options == old.options and new.visibility == old.visibility
-    assert list(new.seats.values_list("seat", "user_id")) == [(0, ben.pk), (1, ann.pk)]
-    assert new.status == Match.Status.ACTIVE and new.ply == 0 and new.moves.count() == 0
+    assert list(new.seats.values_list("seat", "user_id", "reserved_for_id")) == [
+        (0, None, ben.pk),
+        (1, ann.pk, None),
+    ]
+    assert new.status == Match.Status.WAITING and new.ply == 0 and new.moves.count() == 0
     assert new.state == new.rules.setup(new.options, new.seed)
     assert sorted(changes.ids) == sorted([new.pk, old.pk])  # the new match, and the old page learns of it
+    assert public_of(old.pk)["rematch"] == {"url": f"/m/{new.pk}/", "by": 0, "status": "offered"}
+
+
+def test_the_other_player_accepts_by_asking_too(changes):
+    old, ann, ben = finished_match()
+    offered = services.match_rematch(match_id=old.pk, user=ann)
+    changes.clear()
+    accepted = fresh(services.match_rematch(match_id=old.pk, user=ben))
+    assert accepted.pk == offered.pk and accepted.status == Match.Status.ACTIVE
+    assert list(accepted.seats.values_list("seat", "user_id")) == [(0, ben.pk), (1, ann.pk)]
+    assert sorted(set(changes.ids)) == sorted({old.pk, accepted.pk})
+    assert public_of(old.pk)["rematch"]["status"] == "accepted"
+
+
+def test_the_other_player_accepts_by_joining():
+    old, ann, ben = finished_match()
+    offered = services.match_rematch(match_id=old.pk, user=ann)
+    assert fresh(services.match_join(match_id=offered.pk, user=ben)).status == Match.Status.ACTIVE
+    with pytest.raises(ServiceError) as err:  # a stranger cannot take the kept seat
+        services.match_join(
+            match_id=services.match_rematch(match_id=old.pk, user=ann).pk, user=make_user("cy")
+        )
+    assert err.value.code == "match_full"
 
 
 def test_rematch_asked_twice_returns_the_same(changes):
     old, ann, ben = finished_match()
     first = services.match_rematch(match_id=old.pk, user=ann)
-    for user in (ann, ben):
-        before = stored(first.pk)
-        changes.clear()
-        assert services.match_rematch(match_id=old.pk, user=user).pk == first.pk
-        assert stored(first.pk) == before and changes.seen == []
+    before = stored(first.pk)
+    changes.clear()
+    assert services.match_rematch(match_id=old.pk, user=ann).pk == first.pk
+    assert stored(first.pk) == before and changes.seen == []
+
+
+def test_a_rematch_turned_down_or_taken_back_is_aborted(changes):
+    old, ann, ben = finished_match()
+    offered = services.match_rematch(match_id=old.pk, user=ann)
+    changes.clear()
+    services.rematch_decline(match_id=old.pk, user=ben)
+    assert fresh(offered).status == Match.Status.ABORTED
+    assert sorted(set(changes.ids)) == sorted({old.pk, offered.pk})
+    assert public_of(old.pk)["rematch"]["status"] == "declined"
+    refused(changes, "no_rematch_offer", 409, services.rematch_decline, match_id=old.pk, user=ann)
+    refused(changes, "not_a_player", 403, services.rematch_decline, match_id=old.pk, user=make_user("cy"))
+    # the asker withdraws a second match's offer by aborting the rematch itself
+    old2, dee, eve = finished_match(names=("dee", "eve"))
+    offer2 = services.match_rematch(match_id=old2.pk, user=dee)
+    services.match_abort(match_id=offer2.pk, user=dee)
+    assert public_of(old2.pk)["rematch"]["status"] == "declined"
+
+
+def test_an_offer_nobody_answers_lapses(settings, changes):
+    old, ann, ben = finished_match()
+    offered = services.match_rematch(match_id=old.pk, user=ann)
+    assert sweeps.lapse_rematch_offers() == 0  # not yet
+    settings.REMATCH_OFFER_SECONDS = 0
+    changes.clear()
+    assert sweeps.lapse_rematch_offers() == 1
+    assert fresh(offered).status == Match.Status.ABORTED
+    assert public_of(old.pk)["rematch"]["status"] == "lapsed"
+    assert old.pk in changes.ids
+    assert sweeps.lapse_rematch_offers() == 0
+
+
+def test_rematch_against_the_computer_starts_at_once():
+    ann = make_user("ann")
+    match = services.match_create(
+        user=ann, game="reversi", options={"size": 4}, opponent="computer", side=0, level="random"
+    )
+    services.match_resign(match_id=match.pk, user=ann)
+    new = fresh(services.match_rematch(match_id=match.pk, user=ann))
+    assert new.status == Match.Status.ACTIVE
+    assert list(new.seats.values_list("seat", "user_id", "level")) == [(0, None, "random"), (1, ann.pk, "")]
 
 
 def test_rematch_of_an_aborted_match(changes):
     match, ann, ben = start_match()
     services.match_abort(match_id=match.pk, user=ann)
     new = fresh(services.match_rematch(match_id=match.pk, user=ben))
-    assert list(new.seats.values_list("seat", "user_id")) == [(0, ben.pk), (1, ann.pk)]
-    assert new.status == Match.Status.ACTIVE
+    assert list(new.seats.values_list("seat", "user_id", "reserved_for_id")) == [
+        (0, ben.pk, None),
+        (1, None, ann.pk),
+    ]
+    assert new.status == Match.Status.WAITING
 
 
 def test_rematch_of_a_match_still_going_is_not_over_409(changes):
