@@ -15,9 +15,7 @@ from site_config.proxy import ForwardedClientMiddleware, trusted_networks
 PROXIES = trusted_networks(["127.0.0.1", "10.0.0.0/8", "fd00::/8"])
 
 
-async def seen_client(
-    peer: str, *forwarded: str, kind: str = "http", networks=PROXIES
-) -> tuple[str, int]:
+async def seen_client(peer: str, *forwarded: str, kind: str = "http", networks=PROXIES) -> tuple[str, int]:
     """The ``scope["client"]`` the application sees for a connection from ``peer`` carrying
     one ``X-Forwarded-For`` header per ``forwarded`` value."""
     seen = {}
