@@ -285,10 +285,15 @@ async def test_fuzz_of_the_lobby_and_event_sockets(fuzz_server):
     with pytest.raises(websockets.ConnectionClosed) as closed:
         await anonymous_events.recv(ANSWER_TIMEOUT)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401, closed.value
+    # So does a page of another site (its Origin), even with the player's cookie.
     for path in (LOBBY, EVENTS):
-        with pytest.raises(websockets.InvalidStatus) as refused:
-            await open_socket(url, path, bearer("bgt_not-a-token"))
-        assert refused.value.response.status_code == 403, path
+        for headers in (
+            bearer("bgt_not-a-token"),
+            {**cast.headers("player"), "Origin": "http://evil.example"},
+        ):
+            with pytest.raises(websockets.InvalidStatus) as refused:
+                await open_socket(url, path, headers)
+            assert refused.value.response.status_code == 403, (path, headers)
 
     before = await asyncio.to_thread(snapshot, fuzz_server)
     for table in STORED:  # the snapshot holds what the fuzz could change
