@@ -183,6 +183,23 @@ def verdict(ctx: Context, role: str, frame: str | bytes) -> frozenset[str] | str
         return BAD  # a binary frame
     if len(frame.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         return BAD  # a frame over 64 KiB
+    try:
+        value, doubtful = decode(frame)
+    except RecursionError:
+        return None
+    except ValueError:
+        return BAD
+    answer = message_verdict(ctx, role, value)
+    if answer in (ACCEPT, PONG) or not doubtful:
+        return answer
+    return answer | BAD  # a reader may refuse it as no JSON at all
+
+
+def decode(frame: str) -> tuple[Any, bool]:
+    """The value the server's JSON reader takes from a text frame, and whether a reader may
+    refuse it instead (integers beyond 64 bits, lone surrogates). Raises ValueError for what
+    is no JSON to the server (broken text, NaN, Infinity, numbers that overflow to infinity),
+    RecursionError when Python's own reader gives up first."""
     big: list[str] = []
 
     def parse_int(text: str) -> int | float:
@@ -201,16 +218,8 @@ def verdict(ctx: Context, role: str, frame: str | bytes) -> frozenset[str] | str
     def no_constant(text: str) -> None:
         raise ValueError(f"{text} is not JSON")
 
-    try:
-        value = json.loads(frame, parse_int=parse_int, parse_float=parse_float, parse_constant=no_constant)
-    except RecursionError:
-        return None
-    except ValueError:
-        return BAD
-    answer = message_verdict(ctx, role, value)
-    if answer in (ACCEPT, PONG) or not (big or LONE_SURROGATE.search(frame)):
-        return answer
-    return answer | BAD  # a reader may refuse it as no JSON at all
+    value = json.loads(frame, parse_int=parse_int, parse_float=parse_float, parse_constant=no_constant)
+    return value, bool(big or LONE_SURROGATE.search(frame))
 
 
 def message_verdict(ctx: Context, role: str, value: Any) -> frozenset[str] | str:

@@ -25,7 +25,6 @@ import websockets
 from tests.faults import fuzz_messages as fm
 from tests.live.helpers import game_view, server_errors
 from tests.support.client import Player, Socket
-from tests.support.server import LiveServer
 
 # (label, game, options, real moves played before the fuzz)
 GAMES = [
@@ -42,18 +41,6 @@ MESSAGES_PER_GAME = 2000  # 7 games: 14,000 messages
 SEED = int(os.environ.get("FUZZ_SEED", "2024"))  # another seed draws other messages
 FLOOD = 100
 ANSWER_TIMEOUT = 20
-
-
-@pytest.fixture(scope="module")
-def fuzz_server(tmp_path_factory):
-    """A server whose rate limits stay out of the way, so that every message meets the checks."""
-    unlimited = {"RATE_PER_SECOND": "100000", "RATE_BURST": "100000"}
-    env = {f"{who}_{name}": value for who in ("MOVE", "USER", "ADDRESS") for name, value in unlimited.items()}
-    server = LiveServer(tmp_path_factory.mktemp("fuzz"), env=env)
-    server.migrate()
-    server.start()
-    yield server
-    server.kill()
 
 
 @dataclass
