@@ -1,6 +1,6 @@
-"""Sign-up, the public profile and its two challenge forms (a person challenging a bot from
-its profile, answering a challenge on one's own); log in/out and password change are
-Django's own views."""
+"""Sign-up, the public profile and its forms (a person challenging a bot from its profile,
+answering a challenge on one's own, following someone, choosing who may challenge you); log
+in/out and password change are Django's own views."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games.matches.errors import ServiceError
 
+from .follows import challengers_set, follow, unfollow
 from .forms import SignupForm
 from .selectors import record_page
 from .services import challenge_accept, challenge_create, challenge_decline
@@ -77,6 +78,38 @@ def page_answer(request: HttpRequest, challenge_id: int, answer: str) -> HttpRes
             return redirect(challenge_accept(challenge_id=challenge_id, user=request.user).get_absolute_url())
         challenge_decline(challenge_id=challenge_id, user=request.user)
         messages.info(request, "Challenge declined.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("profile", username=request.user.username)
+
+
+# -- follows and who may challenge you (the services: accounts.follows) ----------------------
+@require_POST
+@login_required
+def page_follow(request: HttpRequest, username: str, action: str) -> HttpResponse:
+    """The profile's "Follow" / "Unfollow" button: back to the profile."""
+    target = get_object_or_404(get_user_model(), username=username)
+    if action not in ("follow", "unfollow"):
+        raise Http404("No such action.")
+    try:
+        if action == "follow":
+            follow(follower=request.user, followed=target)
+            messages.success(request, f"You follow {target.username}.")
+        else:
+            unfollow(follower=request.user, followed=target)
+            messages.info(request, f"You no longer follow {target.username}.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("profile", username=target.username)
+
+
+@require_POST
+@login_required
+def page_challengers(request: HttpRequest) -> HttpResponse:
+    """The own profile's "Who may challenge me" form: back to the profile."""
+    try:
+        challengers_set(user=request.user, challengers=request.POST.get("challengers", ""))
+        messages.success(request, "Saved: who may challenge you.")
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("profile", username=request.user.username)
