@@ -1,4 +1,5 @@
-"""What accounts add to Django's users: the bot flag, personal API tokens and challenges."""
+"""What accounts add to Django's users: the bot flag, who may challenge them, personal API
+tokens, challenges and follows."""
 
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ TOUCH_EVERY = timedelta(minutes=1)  # ``last_used_at`` is written at most this o
 class Account(models.Model):
     """Per-user facts Django's user has no field for. No row: a person (``bot`` False)."""
 
+    class Challengers(models.TextChoices):
+        EVERYONE = "everyone", "Everyone"
+        FOLLOWING = "following", "Only people I follow"
+        NOBODY = "nobody", "Nobody"
+
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account")
     # A bot plays only through API tokens: password logins are refused (accounts.tokens).
     bot = models.BooleanField(default=False)
@@ -31,6 +37,10 @@ class Account(models.Model):
     email_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
     # When the last confirmation mail went: "send again" waits a while after it.
     confirmation_sent_at = models.DateTimeField(null=True, blank=True)
+    # Who may challenge this user (``services.challenge_create``); no row: everyone.
+    challengers = models.CharField(
+        "Who may challenge me", max_length=10, choices=Challengers.choices, default=Challengers.EVERYONE
+    )
 
     def __str__(self) -> str:
         return f"{self.user_id} bot={self.bot}"
@@ -125,3 +135,22 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.from_user_id} -> {self.to_user_id} ({self.match_id})"
+
+
+class Follow(models.Model):
+    """``follower`` follows ``followed`` (from ``followed``'s profile). Someone who accepts
+    challenges only from people they follow (``Account.challengers``) reads these rows."""
+
+    follower = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="following")
+    followed = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="follow_once"),
+            models.CheckConstraint(condition=~Q(follower=models.F("followed")), name="follow_not_self"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.follower_id} follows {self.followed_id}"

@@ -17,16 +17,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from games.matches import quotas
 from games.matches import services as match_services
 from games.matches.errors import ServiceError
 from games.matches.events import announce
 from games.matches.models import Match
 
 from .events import ChallengeMade
+from .follows import challenge_allowed
 from .models import Challenge
 
 
@@ -41,7 +44,8 @@ def challenge_create(
     side: Any = "random",
 ) -> Challenge:
     """Challenge the player named ``to`` to a match of two (the options, clock, rated and
-    side as ``POST /api/matches/`` takes them); refused with a ServiceError."""
+    side as ``POST /api/matches/`` takes them); refused with a ServiceError: among others
+    ``challenges_refused`` (``to`` takes none from ``user``) and ``too_many_challenges``."""
     target = (
         get_user_model().objects.filter(username=to, is_active=True).first() if isinstance(to, str) else None
     )
@@ -49,7 +53,9 @@ def challenge_create(
         raise ServiceError("not_found", f"No player named {to!r}.", 404)
     if target.pk == user.pk:
         raise ServiceError("bad_options", "Challenge someone else.", 400, field="to")
+    challenge_allowed(challenger=user, target=target)
     with transaction.atomic():
+        _check_quota(user, target)
         match = match_services.match_create(
             user=user,
             game=game,
@@ -59,6 +65,7 @@ def challenge_create(
             clock=clock,
             rated=rated,
             reserve_for=target,
+            quota=False,  # counted above, as a challenge
         )
         if match.seats.count() != 2 or match.rules.cooperative:  # rolled back with the match
             raise ServiceError(
@@ -70,6 +77,28 @@ def challenge_create(
         challenge = Challenge.objects.create(from_user=user, to_user=target, match=match)
         announce(ChallengeMade(challenge=challenge))
     return challenge
+
+
+def _check_quota(user, target) -> None:
+    """(In the creating transaction.) Refuse ``too_many_challenges`` when ``user`` (not
+    staff) has ``QUOTA_CHALLENGES`` challenges waiting for an answer, or
+    ``QUOTA_CHALLENGES_TO_ONE`` waiting for ``target``'s (issue 24: hundreds sent to one user
+    in seconds)."""
+    if quotas.exempt(user):
+        return
+    quotas.lock_account(user)
+    sent = Challenge.objects.open().filter(from_user=user)
+    limit = settings.QUOTA_CHALLENGES
+    quotas.refuse_at(
+        sent, limit, "too_many_challenges", f"You already have {limit} challenges waiting for an answer."
+    )
+    limit = settings.QUOTA_CHALLENGES_TO_ONE
+    quotas.refuse_at(
+        sent.filter(to_user=target),
+        limit,
+        "too_many_challenges",
+        f"You already have {limit} challenges waiting for {target.username}'s answer.",
+    )
 
 
 def _answerable(challenge_id: Any, user) -> Challenge:

@@ -28,6 +28,7 @@ from django.views.decorators.http import require_POST
 from games.matches.events import announce
 
 from .events import TokenRevoked
+from .follows import challengers_of, is_following
 from .models import Account, ApiToken, is_bot
 from .selectors import challengeable_games, open_challenges, record_page
 
@@ -43,8 +44,12 @@ def profile_extras(request: HttpRequest, user) -> dict[str, Any]:
     if own:
         extras["api_tokens"] = list(user.api_tokens.active())
         extras["challenges_received"] = list(open_challenges(to_user=user)[:50])
-    elif viewer.is_authenticated and bot:
-        extras["challenge_games"] = challengeable_games()
+        extras["challengers"] = challengers_of(user)
+        extras["challenger_choices"] = Account.Challengers.choices
+    elif viewer.is_authenticated:
+        extras["following"] = is_following(viewer, user)
+        if bot:
+            extras["challenge_games"] = challengeable_games()
     return extras
 
 

@@ -1,6 +1,6 @@
 """Account routes: sign-up plus Django's auth views (login, logout, password change and
 reset: to confirmed addresses only), confirming an e-mail address, the profile's API tokens
-and bot switch, and the challenge forms of profile pages."""
+and bot switch, and the challenge and follow forms of profile pages."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -14,6 +14,8 @@ urlpatterns = [
     path("tokens/<int:token_id>/revoke/", tokens.token_revoke, name="api_token_revoke"),
     path("bot/", tokens.become_bot, name="account_bot"),
     path("challenge/<str:username>/", views.page_challenge, name="challenge_user"),
+    path("challengers/", views.page_challengers, name="challengers_set"),
+    path("people/<str:username>/<str:action>/", views.page_follow, name="follow_user"),
     path(
         "challenges/<int:challenge_id>/<str:answer>/",
         views.page_answer,

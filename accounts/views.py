@@ -1,6 +1,6 @@
-"""Sign-up, the public profile and its two challenge forms (a person challenging a bot from
-its profile, answering a challenge on one's own), and confirming an e-mail address; log
-in/out, password change and reset are Django's own views."""
+"""Sign-up, the public profile and its forms (a person challenging a bot from its profile,
+answering a challenge on one's own, following someone, choosing who may challenge you), and
+confirming an e-mail address; log in/out, password change and reset are Django's own views."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.matches.errors import ServiceError
 
 from . import addresses
+from .follows import challengers_set, follow, unfollow
 from .forms import SignupForm
 from .selectors import record_page
 from .services import challenge_accept, challenge_create, challenge_decline
@@ -97,6 +98,26 @@ def send_confirmation(request: HttpRequest, user) -> None:
         )
 
 
+# -- follows and who may challenge you (the services: accounts.follows) ----------------------
+@require_POST
+@login_required
+def page_follow(request: HttpRequest, username: str, action: str) -> HttpResponse:
+    """The profile's "Follow" / "Unfollow" button: back to the profile."""
+    target = get_object_or_404(get_user_model(), username=username)
+    if action not in ("follow", "unfollow"):
+        raise Http404("No such action.")
+    try:
+        if action == "follow":
+            follow(follower=request.user, followed=target)
+            messages.success(request, f"You follow {target.username}.")
+        else:
+            unfollow(follower=request.user, followed=target)
+            messages.info(request, f"You no longer follow {target.username}.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("profile", username=target.username)
+
+
 @require_POST
 @login_required
 def email_confirmation_send(request: HttpRequest) -> HttpResponse:
@@ -120,3 +141,15 @@ def email_confirm(request: HttpRequest, uidb64: str, token: str) -> HttpResponse
         addresses.confirm(user=user)
         return render(request, "accounts/email_confirm.html", {**context, "done": True})
     return render(request, "accounts/email_confirm.html", context)
+
+
+@require_POST
+@login_required
+def page_challengers(request: HttpRequest) -> HttpResponse:
+    """The own profile's "Who may challenge me" form: back to the profile."""
+    try:
+        challengers_set(user=request.user, challengers=request.POST.get("challengers", ""))
+        messages.success(request, "Saved: who may challenge you.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("profile", username=request.user.username)

@@ -264,6 +264,18 @@ COMPUTER_MOVE_DELAY = float(os.environ.get("COMPUTER_MOVE_DELAY", "0.6"))
 # by default: on two cores the other one serves the sockets.
 COMPUTER_PROCESSES = int(os.environ.get("COMPUTER_PROCESSES", "1"))
 
+# What one account may hold at once (issue 24: one account made hundreds of matches,
+# challenges and tournaments in seconds). Each refusal is a 409 with its own code
+# (docs/protocol.md); staff are exempt. A value of 0 refuses every new one.
+QUOTA_WAITING_MATCHES = int(os.environ.get("QUOTA_WAITING_MATCHES", "10"))  # open or invite, waiting
+QUOTA_CHALLENGES = int(os.environ.get("QUOTA_CHALLENGES", "10"))  # sent, not yet answered
+QUOTA_CHALLENGES_TO_ONE = int(os.environ.get("QUOTA_CHALLENGES_TO_ONE", "3"))  # of those, to one person
+QUOTA_TOURNAMENTS = int(os.environ.get("QUOTA_TOURNAMENTS", "3"))  # created, not finished or cancelled
+QUOTA_COMPUTER_MATCHES = int(os.environ.get("QUOTA_COMPUTER_MATCHES", "10"))  # active, seated vs the computer
+QUOTA_WATCH_MATCHES = int(os.environ.get("QUOTA_WATCH_MATCHES", "3"))  # active computer-vs-computer
+# Computer players in one tournament (every account, staff too: each plays every round).
+TOURNAMENT_MAX_COMPUTERS = int(os.environ.get("TOURNAMENT_MAX_COMPUTERS", "4"))
+
 # E-mail (password reset): printed to the console unless an SMTP server is configured.
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games.rules import IllegalMove
 
-from . import choices, clocks, ratings, store
+from . import choices, clocks, quotas, ratings, store
 from .endings import OVER, end, finish_by_time, labels, running, stop_clocks, tick, time_is_up, winner_besides
 from .errors import ServiceError
 from .events import (
@@ -126,15 +126,20 @@ def match_create(
     rated: Any = False,
     reserve_for=None,
     abortable: bool = True,
+    quota: bool = True,
 ) -> Match:
     """Create a match seating ``user`` (or, with side "watch" against the computer, only
     computers), with a time control (``clock``: see games.matches.clocks; None: untimed);
-    raise ServiceError("bad_options") with a reason."""
+    raise ServiceError("bad_options") with a reason, or a quota's code (``quotas``) when
+    ``user`` holds too many such matches already. ``quota`` False: the caller counts
+    (a challenge, a tournament's game)."""
     chosen = choices.clean(
         game=game, options=options, opponent=opponent, side=side, level=level, clock=clock, rated=rated
     )
     seed = random.SystemRandom().randrange(2**31)
     with transaction.atomic():
+        if quota:
+            quotas.check_match(user, opponent=opponent, watch=chosen.side is None)
         match = Match.objects.create(
             game=game,
             options=chosen.options,

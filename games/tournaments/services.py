@@ -15,13 +15,14 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.ai import levels as computer_levels
-from games.matches import clocks
+from games.matches import clocks, quotas
 from games.matches import services as match_services
 from games.matches.errors import ServiceError
 from games.matches.events import announce
@@ -77,6 +78,26 @@ def _starts_at(raw: Any) -> datetime:
     if not in_range:
         raise _bad("Start time must be within a year from now.", "starts_at")
     return when
+
+
+def _computers_message() -> str:
+    # Every computer player plays every round, on the server's processors (issue 24).
+    return f"At most {settings.TOURNAMENT_MAX_COMPUTERS} computer players in a tournament."
+
+
+def _check_quota(user) -> None:
+    """(In the creating transaction.) Refuse ``too_many_tournaments`` when ``user`` (not
+    staff) created ``QUOTA_TOURNAMENTS`` tournaments that are not over yet."""
+    if quotas.exempt(user):
+        return
+    quotas.lock_account(user)
+    limit = settings.QUOTA_TOURNAMENTS
+    quotas.refuse_at(
+        Tournament.objects.listed().filter(created_by=user),
+        limit,
+        "too_many_tournaments",
+        f"You already run {limit} tournaments that have not finished: wait for one to end, or cancel one.",
+    )
 
 
 # -- create and join ------------------------------------------------------------------------
@@ -138,7 +159,10 @@ def tournament_create(
         raise _bad("A tournament for humans only has no computer players.", "levels")
     if len(levels) > max_entrants:
         raise _bad("More computer players than places.", "levels")
+    if len(levels) > settings.TOURNAMENT_MAX_COMPUTERS:
+        raise _bad(_computers_message(), "levels")
     with transaction.atomic():
+        _check_quota(user)
         tournament = Tournament.objects.create(
             name=name.strip(),
             game=game,
@@ -176,6 +200,8 @@ def tournament_join(*, tournament_id: Any, user, level: str = "") -> Tournament:
                 )
             if tournament.entry == Tournament.Entry.HUMANS:
                 raise ServiceError("entry_refused", "This tournament is for humans only.", 409)
+            if tournament.entrants.exclude(level="").count() >= settings.TOURNAMENT_MAX_COMPUTERS:
+                raise ServiceError("entry_refused", _computers_message(), 409)
         elif tournament.entrants.filter(user=user).exists():
             return tournament
         if tournament.status != Tournament.Status.UPCOMING:
@@ -318,6 +344,7 @@ def _match_for(tournament: Tournament, first: Entrant, second: Entrant) -> Match
         "options": tournament.options,
         "clock": tournament.clock,
         "abortable": False,
+        "quota": False,  # the tournament's own limits apply (its creator's, its computer players)
     }
     if first.user_id and second.user_id:
         match = match_services.match_create(

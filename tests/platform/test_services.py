@@ -84,6 +84,7 @@ def test_create_fills_missing_options_with_defaults():
         for options in (None, {}):
             match = services.match_create(user=ann, game=slug, options=options, opponent="open", side=0)
             assert fresh(match).options == rules.clean_options({}), slug
+            services.match_abort(match_id=match.pk, user=ann)  # within ann's quota of waiting matches
 
 
 @pytest.mark.parametrize("game", ["chess", "", None, "Reversi", ["reversi"], {"slug": "reversi"}, 5])

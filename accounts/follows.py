@@ -1,0 +1,62 @@
+"""Follows and who may challenge whom: following someone from their profile (the writes and
+the one read), and each user's choice of who may challenge them (``Account.challengers``).
+
+``challenge_allowed`` is what ``services.challenge_create`` asks before a challenge is made;
+a later issue builds friends on these follows.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games.matches.errors import ServiceError
+
+from .models import Account, Follow
+
+
+def follow(*, follower, followed) -> Follow:
+    """``follower`` follows ``followed``; following twice is a no-op."""
+    if follower.pk == followed.pk:
+        raise ServiceError("bad_options", "Follow someone else.", 400)
+    with transaction.atomic():
+        row, _ = Follow.objects.get_or_create(follower=follower, followed=followed)
+    return row
+
+
+def unfollow(*, follower, followed) -> None:
+    """``follower`` no longer follows ``followed`` (a no-op if they did not)."""
+    Follow.objects.filter(follower=follower, followed=followed).delete()
+
+
+def is_following(follower, followed) -> bool:
+    """Does ``follower`` follow ``followed``?"""
+    if follower is None or not getattr(follower, "is_authenticated", False):
+        return False
+    return Follow.objects.filter(follower_id=follower.pk, followed_id=followed.pk).exists()
+
+
+def challengers_of(user) -> str:
+    """Who may challenge ``user``: an ``Account.Challengers`` value (no row: everyone)."""
+    value = Account.objects.filter(user_id=user.pk).values_list("challengers", flat=True).first()
+    return value or Account.Challengers.EVERYONE
+
+
+def challengers_set(*, user, challengers: str) -> None:
+    """Choose who may challenge ``user``: everyone, only people they follow, or nobody."""
+    if challengers not in Account.Challengers.values:
+        raise ServiceError("bad_options", "Choose everyone, following or nobody.", 400, field="challengers")
+    Account.objects.update_or_create(user=user, defaults={"challengers": challengers})
+
+
+def challenge_allowed(*, challenger, target) -> None:
+    """Refuse (403 ``challenges_refused``) a challenge ``target`` does not accept from
+    ``challenger``: they take none, or only from people they follow."""
+    choice = challengers_of(target)
+    if choice == Account.Challengers.NOBODY:
+        raise ServiceError("challenges_refused", f"{target.username} does not accept challenges.", 403)
+    if choice == Account.Challengers.FOLLOWING and not is_following(target, challenger):
+        raise ServiceError(
+            "challenges_refused",
+            f"{target.username} accepts challenges only from people they follow.",
+            403,
+        )
