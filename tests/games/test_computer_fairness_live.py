@@ -80,3 +80,15 @@ async def test_a_turn_whose_search_process_died_is_played_without_a_new_socket(f
     assert answered["last_move"]["seat"] == 1 and answered["status"] == "active"
     log = fresh_server.log()
     assert "the search process died" in log and "Traceback" not in log
+
+
+def test_the_creator_stops_a_computer_match_through_the_api(daphne_server):
+    owner, stranger = Player(daphne_server.url).signup(), Player(daphne_server.url).signup()
+    created = owner.create(game="connect_four", opponent="computer", side="watch", level=["strong", "strong"])
+    assert created["stoppable_by"] == owner.username
+    r = stranger.api("POST", f"/api/matches/{created['id']}/abort/")
+    assert r.status_code == 403 and r.json()["error"] == "not_a_player"
+    r = owner.api("POST", f"/api/matches/{created['id']}/abort/")
+    assert r.status_code == 200, r.text
+    assert r.json()["status"] == "aborted" and r.json()["stoppable_by"] is None
+    assert stranger.match(created["id"])["status"] == "aborted"
