@@ -15,6 +15,7 @@ from games.autoplay import absence, computer
 from games.matches import events, sweeps
 from games.matches.events import (
     ClockLow,
+    DrawOffered,
     MatchEnded,
     MatchStarted,
     MoveMade,
@@ -42,6 +43,7 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     # what the server does next
     (MatchStarted, computer.computer_to_move),
     (MoveMade, computer.computer_to_move),
+    (DrawOffered, computer.computer_answers_draw),
     (MatchStarted, absence.watch_absent),
     (MoveMade, absence.watch_absent),
     (PlayerLeft, absence.watch_absent),

@@ -21,9 +21,10 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from games import ai
-from games.matches import services
+from games.ai import judge
+from games.matches import offers, services
 from games.matches.errors import ServiceError
-from games.matches.events import MatchStarted, MoveMade
+from games.matches.events import DrawOffered, MatchStarted, MoveMade
 
 from .search_process import end_with_server
 from .search_queue import SearchQueue, waiting_on
@@ -106,3 +107,28 @@ async def _play(public: dict[str, Any], seat: int, level: str, stand_in: bool = 
     await database_sync_to_async(services.move_play)(
         match_id=public["id"], user=None, ply=public["ply"], move=move, seat=seat
     )
+
+
+def computer_answers_draw(event: DrawOffered) -> None:
+    """A draw was offered: every computer seat of the others answers it."""
+    public = event.public
+    for p in public["players"]:
+        if p["computer"] and p["seat"] != event.seat:
+            start_once(("draw", public["id"], public["ply"], p["seat"]), answer_draw, public, p["seat"])
+
+
+async def answer_draw(public: dict[str, Any], seat: int) -> None:
+    """Judge the position for ``seat`` in the search process and accept or decline the draw
+    (declined when the judgement fails: the offer is not left hanging)."""
+    try:
+        args = (public["game"], public["state"], seat)
+        accept = await searches.run(waiting_on(public), judge.accepts_draw, *args)
+    except Exception:
+        log.warning("judging a draw offer failed in %s: declined", public["id"], exc_info=True)
+        accept = False
+    try:
+        await database_sync_to_async(offers.draw_answer)(
+            match_id=public["id"], user=None, accept=accept, seat=seat, ply=public["ply"]
+        )
+    except ServiceError as exc:  # moved on meanwhile, or over
+        log.info("computer's draw answer in %s refused: %s", public["id"], exc.message)

@@ -116,6 +116,13 @@ class RematchOffered(MatchEvent):
 
 
 @dataclass(eq=False, kw_only=True)
+class DrawOffered(MatchEvent):
+    """``seat`` offers the others a draw (the computer answers for its seats)."""
+
+    seat: int
+
+
+@dataclass(eq=False, kw_only=True)
 class ClockLow(Event):
     """The running clocks of ``seats`` are low at this ply (said once per ply)."""
 

@@ -108,6 +108,11 @@ class Match(models.Model):
     # Counts the changes of its players' presence and seats: what was read of its presence
     # stays valid in the cache until it changes (``selectors.presence_of``), not re-read per move.
     presence_version = models.PositiveIntegerField(default=0)
+    # The seat offering a draw now (``offers``), or null; the next move of another seat
+    # declines it. ``draw_offered`` keeps, per seat ("0", "1"), how many moves that seat had
+    # made at its last offer: an offer again only 20 of its own moves later.
+    draw_offer = models.PositiveSmallIntegerField(null=True, blank=True)
+    draw_offered = models.JSONField(default=dict, blank=True)
 
     objects = MatchQuerySet.as_manager()
 

@@ -211,6 +211,7 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "replay_url": f"/r/{match.replay_slug}/",
         "can_abort": can_abort(match),
         "stoppable_by": _username(stoppable_by(match)),
+        "draw_offer": match.draw_offer if match.status == Match.Status.ACTIVE else None,
         "rematch_url": rematch["url"] if rematch else None,
         "rematch": rematch,
         "claim_at": clocks.iso(claim_at),

@@ -9,7 +9,6 @@ was not stored. Services never send anything themselves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -31,35 +30,9 @@ from .events import (
     RematchOffered,
     announce_change,
 )
+from .guards import locked, players_seat, read_locked, refuse_if_over
 from .models import Match, Move, Seat
-from .selectors import UNKNOWN, can_abort, claim_time, computers_only, seat_rows
-
-
-def _read_locked(match_id: str) -> Match | None:
-    return Match.objects.select_for_update().filter(pk=match_id).first()
-
-
-def _locked(match_id: str, user, read: Callable[[str], Match | None] = _read_locked) -> Match:
-    """The match with its row locked until the transaction ends (``read``: how); its
-    ``user_seat`` is ``user``'s seat (None if they have none)."""
-    match = read(match_id)
-    if match is None:
-        raise ServiceError("not_found", "No such match.", 404)
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    match.user_seat = next((seat for seat, _, uid, _ in seat_rows(match) if user_id and uid == user_id), None)
-    return match
-
-
-def _players_seat(match: Match) -> int:
-    """The locking user's seat; refused (not_a_player) when they have none."""
-    if match.user_seat is None:
-        raise ServiceError("not_a_player", "You are not a player in this match.", 403)
-    return match.user_seat
-
-
-def _refuse_if_over(match: Match) -> None:
-    if match.status in OVER:
-        raise ServiceError("match_over", "The match is over.", 409)
+from .selectors import UNKNOWN, can_abort, claim_time, computers_only
 
 
 def _ply_current(match: Match, seat: int, ply: int) -> bool:
@@ -183,7 +156,7 @@ def match_create(
 def match_join(*, match_id: str, user) -> Match:
     """Take a free seat; the match starts when every seat is taken. Joining twice is a no-op."""
     with transaction.atomic():
-        match = _locked(match_id, user)
+        match = locked(match_id, user)
         if match.user_seat is not None:
             return match
         if match.status != Match.Status.WAITING:
@@ -216,11 +189,11 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
     refused as ``match_over``.
     """
     with transaction.atomic():
-        match = _locked(match_id, user, read=store.read_locked)  # the hot path: SQL, not the ORM
+        match = locked(match_id, user, read=store.read_locked)  # the hot path: SQL, not the ORM
         person = seat is None
         if person:
-            seat = _players_seat(match)
-        _refuse_if_over(match)
+            seat = players_seat(match)
+        refuse_if_over(match)
         now = timezone.now()
         late = time_is_up(match, now)
         if late:
@@ -252,6 +225,8 @@ def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now
     except IllegalMove as exc:
         raise ServiceError("illegal_move", str(exc), 400) from None
     move = rules.canonical(match.state, seat, move)  # stored and shown in one form
+    if match.draw_offer is not None and match.draw_offer != seat:
+        match.draw_offer = None  # moving on answers a draw offer: no
     ply_read = match.ply
     match.ply += 1
     played = {"ply": match.ply, "seat": seat, "move": move}
@@ -294,9 +269,9 @@ def match_resign(*, match_id: str, user) -> Match:
     lose, so resigning aborts (the match counts for nobody), unless the match is not
     ``abortable`` (a tournament's game: resigning loses it)."""
     with transaction.atomic():
-        match = _locked(match_id, user)
-        seat = _players_seat(match)
-        _refuse_if_over(match)
+        match = locked(match_id, user)
+        seat = players_seat(match)
+        refuse_if_over(match)
         now = timezone.now()
         was_waiting = match.status == Match.Status.WAITING
         if was_waiting or (match.abortable and not match.moves.filter(forced=False).exists()):
@@ -318,9 +293,9 @@ def match_claim(*, match_id: str, user, draw: bool = False) -> Match:
     claimer wins, or with ``draw`` nobody does. Refused (cannot_claim) until then, and at
     once when that player comes back."""
     with transaction.atomic():
-        match = _locked(match_id, user)
-        seat = _players_seat(match)
-        _refuse_if_over(match)
+        match = locked(match_id, user)
+        seat = players_seat(match)
+        refuse_if_over(match)
         now = timezone.now()
         when, gone = claim_time(match)
         if when is None or when > now or seat in gone:
@@ -348,13 +323,13 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
     """Abort a match (players: before the second player's first move; staff, and the creator
     of a match between two computer levels: any time)."""
     with transaction.atomic():
-        match = _locked(match_id, user)
+        match = locked(match_id, user)
         creator = user is not None and user.is_authenticated and user.pk == match.created_by_id
         if not staff and creator and match.abortable and computers_only(match):  # a match they watch
-            _refuse_if_over(match)
+            refuse_if_over(match)
         elif not staff:
-            _players_seat(match)
-            _refuse_if_over(match)
+            players_seat(match)
+            refuse_if_over(match)
             if not can_abort(match):
                 raise ServiceError(
                     "cannot_abort", "Too late to abort: both players have moved. Resign instead.", 409
@@ -382,8 +357,8 @@ def match_rematch(*, match_id: str, user) -> Match:
     answers lapses (``rematch_lapse``). Asking again returns the rematch already made.
     """
     with transaction.atomic():
-        old = _locked(match_id, user)
-        _players_seat(old)
+        old = locked(match_id, user)
+        players_seat(old)
         if old.status not in OVER:
             raise ServiceError("not_over", "The match is still going on.", 409)
         existing = Match.objects.filter(rematch_of=old).first()
@@ -434,8 +409,8 @@ def rematch_decline(*, match_id: str, user) -> Match:
     """Turn down (or, for its asker, take back) the rematch offered after match ``match_id``:
     the rematch is aborted before it began. Returns the finished match."""
     with transaction.atomic():
-        old = _locked(match_id, user)
-        _players_seat(old)
+        old = locked(match_id, user)
+        players_seat(old)
         offer = Match.objects.filter(rematch_of=old, status=Match.Status.WAITING).first()
         if offer is None:
             raise ServiceError("no_rematch_offer", "There is no rematch offer to turn down.", 409)
@@ -452,7 +427,7 @@ def rematch_lapse(*, match_id: str) -> bool:
 
 def _lapse(match_id: str) -> bool:
     """Abort the rematch ``match_id`` if it is still waiting; its first match's page is told."""
-    match = _read_locked(match_id)
+    match = read_locked(match_id)
     if match is None or match.status != Match.Status.WAITING:
         return False
     match.status, match.finished_at = Match.Status.ABORTED, timezone.now()

@@ -36,6 +36,7 @@ MOVE_FIELDS = (
     "clock_ms",
     "clock_since",
     "deadline",
+    "draw_offer",
 )
 MOVE_ROW = ("match", "ply", "seat", "move", "forced", "created_at", "clock_ms")
 

@@ -44,6 +44,7 @@ REASONS = {
     "draw": "",
     "time": "",
     "abandoned": "",
+    "agreement": "agreed by both",
 }
 
 

@@ -19,7 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 from games.autoplay.resume import resume
-from games.matches import presence, services
+from games.matches import offers, presence, services
 from games.matches.errors import ServiceError
 from games.matches.selectors import for_seat, public_of, seat_in
 
@@ -107,6 +107,12 @@ class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
                 await self.call(services.match_claim, draw=False)
             case messages.ClaimDraw():
                 await self.call(services.match_claim, draw=True)
+            case messages.OfferDraw():
+                await self.call(offers.draw_offer)
+            case messages.AcceptDraw():
+                await self.call(offers.draw_answer, accept=True)
+            case messages.DeclineDraw():
+                await self.call(offers.draw_answer, accept=False)
 
     async def call(self, service, **kwargs: Any) -> None:
         """Run a service as this socket's user; a refusal goes back to this socket only."""

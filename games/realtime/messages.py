@@ -55,11 +55,26 @@ class ClaimDraw:
 
 
 @dataclass(frozen=True)
+class OfferDraw:
+    """``{"type": "offer_draw"}``: once every player has moved (accepts a standing offer)."""
+
+
+@dataclass(frozen=True)
+class AcceptDraw:
+    """``{"type": "accept_draw"}``: the match ends drawn by agreement."""
+
+
+@dataclass(frozen=True)
+class DeclineDraw:
+    """``{"type": "decline_draw"}``"""
+
+
+@dataclass(frozen=True)
 class Ping:
     """``{"type": "ping"}``: the server answers ``{"type": "pong"}``."""
 
 
-Message = Move | Resign | Abort | ClaimVictory | ClaimDraw | Ping
+Message = Move | Resign | Abort | ClaimVictory | ClaimDraw | OfferDraw | AcceptDraw | DeclineDraw | Ping
 
 # The messages that are only a type.
 SIMPLE: dict[str, type[Message]] = {
@@ -67,11 +82,17 @@ SIMPLE: dict[str, type[Message]] = {
     "abort": Abort,
     "claim_victory": ClaimVictory,
     "claim_draw": ClaimDraw,
+    "offer_draw": OfferDraw,
+    "accept_draw": AcceptDraw,
+    "decline_draw": DeclineDraw,
     "ping": Ping,
 }
 TYPES: frozenset[str] = frozenset({"move", *SIMPLE})  # every type a client may send
 
-EXPECTED = 'Expected {"type": "move" | "resign" | "abort" | "claim_victory" | "claim_draw" | "ping", ...}.'
+EXPECTED = (
+    'Expected {"type": "move" | "resign" | "abort" | "claim_victory" | "claim_draw" | "offer_draw"'
+    ' | "accept_draw" | "decline_draw" | "ping", ...}.'
+)
 
 
 def parse(content: Any) -> Message:

@@ -27,7 +27,7 @@ LOBBY_SOCKET = "/ws/lobby/"
 EVENTS_SOCKET = "/ws/events/"
 
 # The codes of ``error``. The lobby and event sockets only ever send the first two;
-# cannot_abort and cannot_claim answer the match socket's extension messages.
+# the others answer the match socket's extension messages.
 ErrorCode = Literal[
     "bad_message",
     "rate_limited",
@@ -38,6 +38,8 @@ ErrorCode = Literal[
     "match_over",
     "cannot_abort",
     "cannot_claim",
+    "cannot_offer_draw",
+    "no_draw_offer",
 ]
 ERROR_CODES: frozenset[str] = frozenset(get_args(ErrorCode))
 

@@ -5,7 +5,17 @@
 import {showAway, showClaim} from "./away.js";
 import {showClocks} from "./clock.js";
 import {postJSON} from "./http.js";
-import {fillPlayers, fillResult, joinedText, rematchPanel, rematchText, resignQuestion, statusText} from "./match_info.js";
+import {
+  cooperative,
+  drawText,
+  fillPlayers,
+  fillResult,
+  joinedText,
+  rematchPanel,
+  rematchText,
+  resignQuestion,
+  statusText,
+} from "./match_info.js";
 import {showMoves} from "./move_list.js";
 import {loadRenderer} from "./renderer.js";
 import {connect} from "./socket.js";
@@ -36,6 +46,11 @@ const el = {
   resign: $("resign"),
   abort: $("abort"),
   stop: $("stop"),
+  offerDraw: $("offer-draw"),
+  drawOffer: $("draw-offer"),
+  drawText: $("draw-text"),
+  drawAccept: $("draw-accept"),
+  drawDecline: $("draw-decline"),
   rematch: $("rematch"),
   replay: $("replay-link"),
   away: $("away"),
@@ -144,9 +159,22 @@ function draw() {
   el.resign.hidden = !(mine && match.status === "active");
   el.abort.hidden = !(mine && match.can_abort && !over);
   el.stop.hidden = !(match.stoppable_by && match.stoppable_by === page.dataset.username);
+  showDraw(match, mine);
   el.rematch.hidden = !(mine && over && !match.rematch);
   showRematch(match);
   el.replay.href = match.replay_url;
+}
+
+// The draw offer: the button to make one, or the offer standing and its answers.
+function showDraw(match, mine) {
+  const text = drawText(match);
+  // (offered once everyone has moved: the server refuses earlier offers)
+  const everyoneMoved = match.ply >= match.players.length;
+  el.offerDraw.hidden = !(mine && match.status === "active" && !cooperative(match) && text === null && everyoneMoved);
+  el.drawOffer.hidden = text === null;
+  el.drawText.textContent = text ?? "";
+  const toMe = text !== null && match.draw_offer !== match.you;
+  el.drawAccept.hidden = el.drawDecline.hidden = !toMe;
 }
 
 // Where the rematch offer after this match stands, and the buttons to answer it.
@@ -173,6 +201,9 @@ function notify(previous, next) {
     const note = next.you === null || yours ? null : renderer.lastMoveNote?.(next);
     if (note) toast(note);
   }
+  if (previous.draw_offer === null && next.draw_offer !== null && drawText(next) && next.draw_offer !== next.you) {
+    toast(drawText(next), "ok");
+  }
   const offered = next.rematch?.status === "offered" && next.rematch.by !== next.you;
   if (!previous.rematch && offered && next.you !== null) toast(rematchText(next), "ok");
 }
@@ -194,6 +225,11 @@ el.abort.addEventListener("click", () => {
 el.stop.addEventListener("click", () => {
   if (confirm("Stop this match? It will not count for anyone.")) act("abort");
 });
+for (const [button, type] of [[el.offerDraw, "offer_draw"], [el.drawAccept, "accept_draw"], [el.drawDecline, "decline_draw"]]) {
+  button.addEventListener("click", () => {
+    if (!socket.send({type})) toast("Not connected: try again in a moment.", "error");
+  });
+}
 el.rematchAccept.addEventListener("click", async () => {
   el.rematchAccept.disabled = true;
   const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/rematch/`);

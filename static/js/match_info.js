@@ -182,6 +182,17 @@ export function rematchPanel(match) {
   }
 }
 
+// The draw offer standing in a match, as its player reads it (null when none, or a spectator).
+export function drawText(match) {
+  const by = match.draw_offer;
+  if (by === null || by === undefined || !mine(match) || match.status !== "active") return null;
+  if (isYou(match, by)) {
+    const others = seatsOf(match).filter((s) => s !== match.you);
+    return `You offered a draw: waiting for ${namesOf(match, others)} to answer.`;
+  }
+  return `${capital(personName(match, by))} offers a draw.`;
+}
+
 // The question before resigning.
 export function resignQuestion(match) {
   if (cooperative(match) && seatsOf(match).length > 1) {

@@ -13,6 +13,8 @@ import signal
 import time
 from pathlib import Path
 
+from games.ai.judge import accepts_draw
+from games.rules import GAMES
 from tests.support.client import Player
 from tests.support.server import LiveServer
 
@@ -92,3 +94,30 @@ def test_the_creator_stops_a_computer_match_through_the_api(daphne_server):
     assert r.status_code == 200, r.text
     assert r.json()["status"] == "aborted" and r.json()["stoppable_by"] is None
     assert stranger.match(created["id"])["status"] == "aborted"
+
+
+async def test_the_computer_answers_a_draw_offer_by_its_judgement(daphne_server):
+    """1-D Reversi is solved: the computer accepts exactly when the position is drawn or
+    lost for it under perfect play (the same judgement, computed here from the replay)."""
+    ann = Player(daphne_server.url).signup()
+    created = ann.create(game="reversi_1d", opponent="computer", side=0, level="strong")
+    sock = await ann.socket(created["id"])
+    try:
+        match = await sock.wait_state(lambda m: bool(m["legal_moves"]))
+        await sock.move(match["legal_moves"][0])
+        match = await sock.wait_state(lambda m: m["ply"] >= 2 and bool(m["legal_moves"]), timeout=20)
+        game = GAMES["reversi_1d"]
+        state = game.setup(game.clean_options({}), 0)
+        for move in ann.replay(match)["moves"]:
+            state = game.play(state, move["seat"], move["move"])
+        expected = accepts_draw("reversi_1d", state, 1)
+        await sock.send({"type": "offer_draw"})
+        await sock.wait_state(lambda m: m["draw_offer"] == 0)
+        answered = await sock.wait_state(lambda m: m["draw_offer"] is None, 20)
+        assert answered["ply"] == match["ply"]
+        if not expected:  # declined: the match goes on
+            assert answered["status"] == "active"
+        else:
+            assert answered["status"] == "finished" and answered["result"]["reason"] == "agreement"
+    finally:
+        await sock.close()

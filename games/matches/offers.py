@@ -1,0 +1,94 @@
+"""Offers a player makes the others during a match: a draw.
+
+A draw offer (lichess's rules): not before every player has made a move, and at most once
+every ``DRAW_OFFER_EVERY`` of one's own moves; the others accept it (the match ends drawn,
+``result.reason`` ``"agreement"``, rated as a draw) or decline it, and a move of theirs
+declines it too (``services.move_play``). Not in co-operative games, where nobody plays
+against anybody. A computer seat answers by its own judgement (``autoplay.computer``).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import ratings
+from .endings import end
+from .errors import ServiceError
+from .events import DrawOffered, MatchEnded, announce_change
+from .guards import locked, players_seat, refuse_if_over
+from .models import Match
+
+DRAW_OFFER_EVERY = 20  # own moves between two draw offers of one player
+
+
+def _own_moves(match: Match, seat: int) -> int:
+    return match.moves.filter(seat=seat, forced=False).count()
+
+
+def _refuse_offer(match: Match, seat: int) -> None:
+    """Why ``seat`` may not offer a draw now (cannot_offer_draw), if it may not."""
+
+    def no(reason: str) -> ServiceError:
+        return ServiceError("cannot_offer_draw", reason, 409)
+
+    if match.rules.cooperative:
+        raise no("Allies do not offer each other draws: you win or lose together.")
+    if match.status != Match.Status.ACTIVE:
+        raise no("The match has not started yet.")
+    if match.draw_offer == seat:
+        raise no("You have offered a draw already: wait for the answer.")
+    seats = match.rules.seat_count(match.options)
+    movers = match.moves.filter(forced=False).order_by().values_list("seat", flat=True).distinct()
+    if len(set(movers)) < seats:
+        raise no("A draw can be offered once every player has made a move.")
+    last = match.draw_offered.get(str(seat))
+    if last is not None and _own_moves(match, seat) - last < DRAW_OFFER_EVERY:
+        wait = DRAW_OFFER_EVERY - (_own_moves(match, seat) - last)
+        raise no(f"You offered a draw lately: you may offer again after {wait} more moves of yours.")
+
+
+def draw_offer(*, match_id: str, user, seat: int | None = None) -> Match:
+    """``user`` (or, for the computer, ``seat``) offers a draw; offering when another seat's
+    offer stands accepts it."""
+    with transaction.atomic():
+        match = locked(match_id, user)
+        seat = players_seat(match) if seat is None else seat
+        refuse_if_over(match)
+        if match.draw_offer is not None and match.draw_offer != seat:
+            return _agree(match)
+        _refuse_offer(match, seat)
+        match.draw_offer = seat
+        match.draw_offered = {**match.draw_offered, str(seat): _own_moves(match, seat)}
+        match.save(update_fields=["draw_offer", "draw_offered", "updated_at"])
+        announce_change(match, DrawOffered(match=match, seat=seat))
+    return match
+
+
+def draw_answer(
+    *, match_id: str, user, accept: bool, seat: int | None = None, ply: int | None = None
+) -> Match:
+    """Accept (the match ends drawn) or decline the draw another seat offers. ``seat`` and
+    ``ply`` are given by the computer: its answer stands only if nothing was played since."""
+    with transaction.atomic():
+        match = locked(match_id, user)
+        seat = players_seat(match) if seat is None else seat
+        refuse_if_over(match)
+        if match.draw_offer is None or match.draw_offer == seat or (ply is not None and ply != match.ply):
+            raise ServiceError("no_draw_offer", "Nobody is offering you a draw.", 409)
+        if accept:
+            return _agree(match)
+        match.draw_offer = None
+        match.save(update_fields=["draw_offer", "updated_at"])
+        announce_change(match)
+    return match
+
+
+def _agree(match: Match) -> Match:
+    """Both sides agree: the match ends drawn (in the caller's transaction)."""
+    match.draw_offer = None
+    end(match, timezone.now(), winner=None, reason="agreement", message="Draw by agreement.", draw=True)
+    match.save()
+    ratings.rate(match)  # a rated match that ended: both ratings change with it
+    announce_change(match, MatchEnded(match=match))
+    return match
