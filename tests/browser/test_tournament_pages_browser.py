@@ -37,7 +37,8 @@ def local_clock(iso: str, zone: str) -> str:
 def standing(page, name: str) -> dict[str, str]:
     row = page.locator("table.standings tbody tr", has_text=name)
     cells = row.locator("td").all_inner_texts()
-    return dict(zip(["rank", "player", "points", "tiebreak", "wins", "draws", "losses", "byes"], cells, strict=False))
+    columns = ["rank", "player", "points", "tiebreak", "wins", "draws", "losses", "byes"]
+    return dict(zip(columns, cells, strict=False))
 
 
 def test_a_newcomer_finds_tournaments_in_the_header_and_the_lobby(fresh_server, person):
