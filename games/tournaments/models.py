@@ -7,7 +7,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games.matches.clocks import describe
 from games.matches.models import Match
+from games.rules import GAMES
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -58,6 +60,16 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_format_display()}, {self.game})"
+
+    @property
+    def game_name(self) -> str:
+        """The game's name for people ("Reversi", not the slug)."""
+        return GAMES[self.game].name if self.game in GAMES else self.game
+
+    @property
+    def time_label(self) -> str:
+        """The time control for people, as on matches: "2+1", "3 days a move"."""
+        return describe(self.clock)
 
 
 class Entrant(models.Model):

@@ -51,6 +51,23 @@ def all_by_status(limit: int = 50) -> dict[str, list[Tournament]]:
     }
 
 
+def bye_points(tournament: Tournament) -> int:
+    """What a bye scores: a win in a Swiss tournament, nothing in a round robin."""
+    return pairing.WIN if tournament.format == Tournament.Format.SWISS else pairing.LOSS
+
+
+def current_pairing(data: dict[str, Any], entrant_id: int | None) -> dict[str, Any] | None:
+    """The pairing of ``entrant_id`` in the round being played (from ``tournament_json``)."""
+    if entrant_id is None or data["status"] != Tournament.Status.RUNNING:
+        return None
+    for rnd in data["rounds"]:
+        if rnd["round"] == data["round"]:
+            for p in rnd["pairings"]:
+                if entrant_id in (p["first_id"], p["second_id"]):
+                    return p
+    return None
+
+
 def option_labels(tournament: Tournament) -> list[tuple[str, str]]:
     """The tournament's game options for people, as (label, value), worded as on its matches."""
     return match_option_labels(tournament.game, tournament.options)
@@ -90,7 +107,9 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
     }
     rated = _ratings(tournament.game, entrants)
     people = {e.pk: _entrant_json(e, bots, rated) for e in entrants}
-    pairings = list(tournament.pairings.select_related("match"))
+    # A round's pairings (its byes with their points) exist from the moment it begins; a
+    # bye of a later round never counts before then.
+    pairings = [p for p in tournament.pairings.select_related("match") if p.round <= tournament.round]
     games = [
         pairing.Game(p.first_id, p.second_id, p.first_points, p.second_points or 0)
         for p in pairings

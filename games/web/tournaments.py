@@ -135,7 +135,6 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "games": games,
-            "all_levels": sorted({lv for g in games for lv in g["levels"]}),
             "error": error,
             "values": values,
         },
@@ -156,29 +155,40 @@ def _when(raw) -> str:
     return (timezone.now() + timedelta(minutes=minutes)).isoformat()
 
 
-@require_GET
-def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The tournament page (``?fragment=1``: only the live part, refreshed every 10 s)."""
-    _start_if_due(tournament_id)
-    tournament = Tournament.objects.select_related("created_by").filter(pk=tournament_id).first()
-    if tournament is None:
-        raise Http404("No such tournament.")
+def _page_context(request: HttpRequest, tournament: Tournament) -> dict:
+    """What the tournament page and its live part show to this visitor."""
     data = selectors.tournament_json(tournament)
     user = request.user
-    entered = user.is_authenticated and tournament.entrants.filter(user=user).exists()
-    can_join = user.is_authenticated and not entered and tournament.status == Tournament.Status.UPCOMING
-    context = {
+    mine = (
+        tournament.entrants.filter(user=user).values_list("pk", flat=True).first()
+        if user.is_authenticated
+        else None
+    )
+    upcoming = tournament.status == Tournament.Status.UPCOMING
+    return {
         "t": tournament,
         "data": data,
-        "entered": entered,
-        "can_join": can_join,
+        "entered": mine is not None,
+        "you": mine,
+        "your_game": selectors.current_pairing(data, mine),
+        "can_join": user.is_authenticated and mine is None and upcoming,
         "tiebreak_name": selectors.TIEBREAK_NAMES[data["tiebreak"]],
+        "bye_points": selectors.bye_points(tournament),
         "option_labels": selectors.option_labels(tournament),
         "levels": levels(tournament.game),
         "is_creator": user.is_authenticated and tournament.created_by_id == user.pk,
     }
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament page (``?fragment=1``: only the live part, refreshed by its script)."""
+    _start_if_due(tournament_id)
+    tournament = Tournament.objects.select_related("created_by").filter(pk=tournament_id).first()
+    if tournament is None:
+        raise Http404("No such tournament.")
     template = "tournaments/_live.html" if request.GET.get("fragment") else "tournaments/detail.html"
-    return render(request, template, context)
+    return render(request, template, _page_context(request, tournament))
 
 
 @login_required
@@ -192,10 +202,6 @@ def tournament_join(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except ServiceError as exc:
         if exc.status == 404:
             raise Http404(exc.message) from None
-        tournament = _get(tournament_id)
-        data = selectors.tournament_json(tournament)
-        context = {"t": tournament, "data": data, "error": exc.message, "levels": levels(tournament.game)}
-        context["tiebreak_name"] = selectors.TIEBREAK_NAMES[data["tiebreak"]]
-        context["option_labels"] = selectors.option_labels(tournament)
+        context = {**_page_context(request, _get(tournament_id)), "error": exc.message}
         return render(request, "tournaments/detail.html", context, status=exc.status)
     return redirect("tournament_detail", tournament_id=tournament_id)
