@@ -33,7 +33,10 @@ pytestmark = pytest.mark.browser
 
 PREFIX = "a11y"
 # Pages whose look the audit changed: their screenshots are kept to be looked at.
-SHOTS = {"match-computer", "replay", "rules-journey", "match-invite-bob", "match-finished"}
+SHOTS = {
+    "match-computer", "match-finished", "match-invite-bob", "replay", "rules-journey", "rules-alpha_battle",
+    "match-journey", "match-alpha_battle", "profile", "tournament-detail",
+}
 # Rules (on their page or in a dialog) are audited once their diagrams are drawn.
 DRAWN = "!document.querySelector('[data-rules]:not([data-drawn=\"true\"])')"
 
