@@ -179,6 +179,11 @@ def test_every_game_on_a_phone_in_the_dark_passes_an_axe_audit(daphne_server, pe
         for slug in GAMES:
             matches[slug] = create_match(page, base, slug, opponent="computer", side="0")
             audit(page, f"match-{slug}")
+        # The Journey's rules over its live board: its figures' panels beside the board's own.
+        page.get_by_role("button", name="Rules").click()
+        expect(page.get_by_role("dialog").locator("[data-rules]")).to_have_attribute("data-drawn", "true")
+        audit(page, "match-journey-rules-dialog")
+        page.keyboard.press("Escape")
         page.goto(matches["reversi"])
         expect(page.locator("#match")).to_have_attribute("data-ready", "1")
         page.locator(LEGAL).first.click()
