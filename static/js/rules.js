@@ -24,12 +24,12 @@ export async function drawDiagrams(article) {
     article.dataset.drawn = "failed";
     throw err;
   }
-  for (const root of boards) {
+  for (const [i, root] of boards.entries()) {
     const diagram = diagrams.get(root.dataset.diagram);
     if (!diagram) continue;
     root.replaceChildren();
     renderer.render(root, diagram.match, {onMove: diagram.legal ? ignore : null, mode: "replay"});
-    pictureOnly(root, diagram.match.id);
+    pictureOnly(root, diagram.match.id, i + 1);
     root.dataset.drawn = "true";
   }
   copyIcons(article);
@@ -37,8 +37,16 @@ export async function drawDiagrams(article) {
 }
 
 // A drawn board is an illustration: nothing in it takes the focus, and its ids are its own.
-function pictureOnly(root, prefix) {
+// Its landmarks (The Journey's "Warriors" and "Messages") are named after their figure: a
+// page draws many, and the rules dialog draws them beside the live board's own.
+function pictureOnly(root, prefix, figure) {
   for (const el of root.querySelectorAll("button, [tabindex]")) el.tabIndex = -1;
+  for (const el of root.querySelectorAll("section[aria-labelledby]")) {
+    const ids = el.getAttribute("aria-labelledby").split(/\s+/);
+    const name = ids.map((id) => root.querySelector(`#${CSS.escape(id)}`)?.textContent ?? "").join(" ");
+    el.removeAttribute("aria-labelledby");
+    el.setAttribute("aria-label", `${name.trim()} (figure ${figure})`);
+  }
   const renamed = new Map();
   for (const el of root.querySelectorAll("[id]")) {
     renamed.set(el.id, `${prefix}-${el.id}`);

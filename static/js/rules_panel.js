@@ -39,6 +39,10 @@ function mount(opener) {
   head.append(title, page, close);
   const body = document.createElement("div");
   body.className = "rules-dialog-body";
+  // It scrolls: the keyboard must reach it (a region named as the dialog, in the tab order).
+  body.tabIndex = 0;
+  body.setAttribute("role", "region");
+  body.setAttribute("aria-labelledby", title.id);
   frame.append(head, body);
   dialog.append(frame);
   document.body.append(dialog);

@@ -29,7 +29,8 @@ const ICONS = {
       <path d="M5 9h14M9 9l3-7 3 7-3 13z" fill="none" stroke="#0b7285" stroke-width=".7" stroke-linejoin="round"/>`,
 };
 
-const SEAT_COLOURS = ["#1c7ed6", "#e8590c", "#7048e8", "#0ca678"];
+// Dark enough for a white label on them (4.5:1 at least).
+const SEAT_COLOURS = ["#1971c2", "#c94a0c", "#7048e8", "#087f5b"];
 
 export function seatColour(seat) {
   return SEAT_COLOURS[seat % SEAT_COLOURS.length] ?? SEAT_COLOURS[0];
