@@ -1,5 +1,5 @@
 """The reads of accounts: a user's record (from the match platform's models) and
-challenges (the open ones, the JSON the protocol writes, the games one can be for)."""
+challenges (the open ones, the JSON the protocol writes)."""
 
 from __future__ import annotations
 
@@ -106,6 +106,14 @@ def open_challenges(**lookup: Any) -> QuerySet[Challenge]:
     )
 
 
-def challengeable_games() -> list[tuple[str, str]]:
-    """(slug, name) of the games a challenge can be for: two players with default options."""
-    return [(slug, g.name) for slug, g in GAMES.items() if g.seat_count(g.clean_options({})) == 2]
+def challenges_to(user, limit: int = 20) -> list[dict[str, Any]]:
+    """The open challenges to ``user`` as the lobby lists them, oldest first: each with its
+    match and the side kept for them (its seat name, ``"White (O)"``)."""
+    rows = []
+    for challenge in open_challenges(to_user=user)[:limit]:
+        match = challenge.match
+        free = next((s.seat for s in match.seats.all() if s.user_id is None and not s.level), None)
+        names = match.rules.seat_names
+        side = names[free] if free is not None and free < len(names) else None
+        rows.append({"challenge": challenge, "match": match, "side": side})
+    return rows

@@ -25,12 +25,13 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from games.matches.errors import ServiceError
 from games.matches.events import announce
 
 from .events import TokenRevoked
-from .follows import challengers_of, is_following
+from .follows import challenge_allowed, challengers_of, is_following
 from .models import Account, ApiToken, is_bot
-from .selectors import challengeable_games, open_challenges, record_page
+from .selectors import open_challenges, record_page
 
 MAX_TOKENS = 20  # active tokens one account may hold
 
@@ -48,8 +49,11 @@ def profile_extras(request: HttpRequest, user) -> dict[str, Any]:
         extras["challenger_choices"] = Account.Challengers.choices
     elif viewer.is_authenticated:
         extras["following"] = is_following(viewer, user)
-        if bot:
-            extras["challenge_games"] = challengeable_games()
+        try:  # the Challenge button, or why there is none
+            challenge_allowed(challenger=viewer, target=user)
+            extras["challenge_refused"] = ""
+        except ServiceError as exc:
+            extras["challenge_refused"] = exc.message
     return extras
 
 

@@ -1,6 +1,7 @@
 """Account routes: sign-up plus Django's auth views (login, logout, password change and
 reset: to confirmed addresses only), confirming an e-mail address, the profile's API tokens
-and bot switch, and the challenge and follow forms of profile pages."""
+and bot switch, and the challenge-answer and follow forms of profile pages (a challenge
+itself is made with the create form: ``/m/new/?challenge=<username>``)."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -13,7 +14,6 @@ urlpatterns = [
     path("tokens/", tokens.token_create, name="api_token_create"),
     path("tokens/<int:token_id>/revoke/", tokens.token_revoke, name="api_token_revoke"),
     path("bot/", tokens.become_bot, name="account_bot"),
-    path("challenge/<str:username>/", views.page_challenge, name="challenge_user"),
     path("challengers/", views.page_challengers, name="challengers_set"),
     path("people/<str:username>/<str:action>/", views.page_follow, name="follow_user"),
     path(

@@ -1,6 +1,6 @@
-"""Sign-up, the public profile and its forms (a person challenging a bot from its profile,
-answering a challenge on one's own, following someone, choosing who may challenge you), and
-confirming an e-mail address; log in/out, password change and reset are Django's own views."""
+"""Sign-up, the public profile and its forms (answering a challenge, following someone,
+choosing who may challenge you), and confirming an e-mail address; log in/out, password
+change and reset are Django's own views."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from . import addresses
 from .follows import challengers_set, follow, unfollow
 from .forms import SignupForm
 from .selectors import record_page
-from .services import challenge_accept, challenge_create, challenge_decline
+from .services import challenge_accept, challenge_decline
 from .tokens import profile_extras
 
 
@@ -49,30 +49,13 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     return render(request, "accounts/profile.html", context)
 
 
-# -- challenges (the services: accounts.services) -------------------------------------------
-@require_POST
-@login_required
-def page_challenge(request: HttpRequest, username: str) -> HttpResponse:
-    """The "Challenge" form of a profile: on to the waiting match's page."""
-    target = get_object_or_404(get_user_model(), username=username)
-    try:
-        challenge = challenge_create(
-            user=request.user,
-            to=target.username,
-            game=request.POST.get("game"),
-            rated=bool(request.POST.get("rated")),
-        )
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect("profile", username=target.username)
-    messages.success(request, f"You challenged {target.username}: the match starts when they accept.")
-    return redirect(challenge.match.get_absolute_url())
-
-
+# -- challenges (the services: accounts.services; the Challenge form is the create form's,
+# games.web.views.challenge_new) ---------------------------------------------------------
 @require_POST
 @login_required
 def page_answer(request: HttpRequest, challenge_id: int, answer: str) -> HttpResponse:
-    """Accept (on to the match) or decline a challenge from one's own profile."""
+    """Accept (on to the match) or decline a challenge, from the lobby or one's own profile:
+    back to ``next`` (the lobby's), else the profile."""
     if answer not in ("accept", "decline"):
         raise Http404("No such answer.")
     try:
@@ -82,6 +65,8 @@ def page_answer(request: HttpRequest, challenge_id: int, answer: str) -> HttpRes
         messages.info(request, "Challenge declined.")
     except ServiceError as exc:
         messages.error(request, exc.message)
+    if request.POST.get("next"):
+        return redirect(safe_next(request))
     return redirect("profile", username=request.user.username)
 
 

@@ -3,7 +3,9 @@ games that allow it (The Journey), so the others can finish.
 
 A subscriber of ``MatchStarted``, ``MoveMade`` and ``PlayerLeft``: a player to move with no
 open socket is watched; if they are still away ``ABSENT_SKIP_SECONDS`` later, at the same ply,
-their skip is played.
+their skip is played. While no player of the match has a socket open the skipping pauses
+(``paused`` in the match object): nobody would see the turns go by. A player's socket
+opening starts the timers again (``resume``, from the match socket's connect).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.events import MatchStarted, MoveMade, PlayerLeft
 from games.matches.models import Match
-from games.matches.selectors import connected_user_ids
+from games.matches.selectors import connected_user_ids, skips_paused
 from games.rules import GAMES
 
 from .turns import Turn, start_once
@@ -28,7 +30,9 @@ log = logging.getLogger(__name__)
 
 
 def turns(public: dict[str, Any]) -> list[Turn]:
-    """A timer for every absent player to move who could be skipped."""
+    """A timer for every absent player to move who could be skipped (none while paused)."""
+    if public.get("paused"):
+        return []
     rules = GAMES[public["game"]]
     found: list[Turn] = []
     for player in public["players"]:
@@ -58,12 +62,15 @@ async def skip_later(match_id: str, ply: int, seat: int) -> None:
 
 
 def skip_if_absent(match_id: str, ply: int, seat: int) -> None:
-    """Play ``seat``'s skip move at ``ply`` if its player still has no open socket."""
+    """Play ``seat``'s skip move at ``ply`` if its player still has no open socket, while
+    another player has one (the others left meanwhile: paused)."""
     match = Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, ply=ply).first()
     if match is None:
         return
     player = match.seats.filter(seat=seat, level="", user__isnull=False).first()
     skip = match.rules.skip_move(match.state, seat)
-    if player is None or skip is None or player.user_id in connected_user_ids(match):
+    if player is None or skip is None or skips_paused(match):
+        return
+    if player.user_id in connected_user_ids(match):
         return
     services.move_play(match_id=match_id, user=None, ply=ply, move=skip, seat=seat)

@@ -182,6 +182,23 @@ def claim_time(
     return (min(away.values()), sorted(away)) if away else (None, [])
 
 
+def skips_paused(
+    match: Match, presence: dict[int, datetime | None] | None = None, to_move: list[int] | None = None
+) -> bool:
+    """Is the server's skipping of absent players (The Journey) paused: the match is active,
+    a player to move could be skipped, and no player has a live socket? Skipping everyone
+    in turn while the whole table is away would play the game out with nobody there."""
+    if match.status != Match.Status.ACTIVE:
+        return False
+    rules = match.rules
+    to_move = rules.to_move(match.state) if to_move is None else to_move
+    if all(rules.skip_move(match.state, seat) is None for seat in to_move):
+        return False
+    presence = presence_of(match) if presence is None else presence
+    players = [user_id for _, level, user_id, _ in seat_rows(match) if not level and user_id]
+    return not any(user_id in presence and presence[user_id] is None for user_id in players)
+
+
 def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
     """The match as every viewer sees it, without the per-viewer fields (you, board,
     legal_moves); ``state`` is the raw game state they are rendered from.
@@ -215,6 +232,7 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "rematch_url": rematch["url"] if rematch else None,
         "rematch": rematch,
         "claim_at": clocks.iso(claim_at),
+        "paused": skips_paused(match, presence, to_move),
         "clock": clocks.public(
             match.time_control, match.clock_ms, match.clock_since, to_move, match.deadline, timezone.now()
         ),

@@ -9,7 +9,9 @@ A subscriber of ``StateChanged`` (the facts of the commit say what happened) and
   (created, joined, ended while waiting), ``finished`` when one ends;
 - group ``user-<id>`` (that user's lobby sockets): ``mine`` for every change of a match they
   sit in that their list shows (created, joined, started, a move, the end; ``finished`` too
-  then), and ``notifications`` when they have a new notification (the bell).
+  then), ``challenges`` for a match with a seat kept for them (a challenge) when it is made,
+  taken or ended while waiting (declined, withdrawn), and ``notifications`` when they have a
+  new notification (the bell).
 
 A player's socket coming or going changes nothing the lobby shows: no hint.
 
@@ -28,7 +30,7 @@ from games.matches.events import (
     PlayerJoined,
     StateChanged,
 )
-from games.matches.models import Match
+from games.matches.models import Match, Seat
 from games.matches.selectors import seat_rows
 from games.notifications.events import Notified
 
@@ -69,13 +71,29 @@ def hints(visibility: str, happened: tuple[Event, ...]) -> tuple[list[str], list
     return lobby, ["mine", "finished"] if finished else ["mine"]
 
 
+def challenge_turned(happened: tuple[Event, ...]) -> bool:
+    """Did these facts make, take or end (while waiting) a match: one a challenge may be for?"""
+    return any(
+        isinstance(e, (MatchCreated, MatchStarted)) or (isinstance(e, MatchEnded) and e.was_waiting)
+        for e in happened
+    )
+
+
 def send_hints(event: StateChanged) -> None:
-    """Tell the lobby and the seated users' lobby sockets which sections to read again."""
+    """Tell the lobby and the seated users' lobby sockets which sections to read again, and
+    the users a seat is kept for (challenged) that their challenges changed."""
     lobby, mine = hints(event.match.visibility, event.happened)
     sends = [(LOBBY_GROUP, lobby)] if lobby else []
+    per_user: dict[int, list[str]] = {}
     if mine:
-        users = {user_id for _, _, user_id, _ in seat_rows(event.match) if user_id is not None}
-        sends += [(user_group(user_id), mine) for user_id in sorted(users)]
+        for _, _, user_id, _ in seat_rows(event.match):
+            if user_id is not None:
+                per_user[user_id] = list(mine)
+    if challenge_turned(event.happened):
+        kept = Seat.objects.filter(match=event.match, reserved_for__isnull=False)
+        for user_id in kept.values_list("reserved_for_id", flat=True):
+            per_user.setdefault(user_id, []).append("challenges")
+    sends += [(user_group(user_id), per_user[user_id]) for user_id in sorted(per_user)]
     send_to_groups([(group, {"type": "lobby.hint", "changed": changed}) for group, changed in sends])
 
 

@@ -27,7 +27,7 @@ def _time_choices() -> list[tuple[str, str]]:
 
 
 def tournament_games() -> list[str]:
-    """The games a tournament can be of: two opponents, not co-operative."""
+    """The games a tournament (or a challenge) can be of: two opponents, not co-operative."""
     return [slug for slug, g in GAMES.items() if not g.cooperative and g.seats[0] <= 2 <= g.seats[1]]
 
 
@@ -156,6 +156,15 @@ class MatchCreateForm(GameOptionsForm):
             return data.get("level") or ""
         seats = GAMES[data["game"]].seat_count(data["options"])
         return [data["level"] if n % 2 == 0 else data["level2"] for n in range(seats)]
+
+
+class ChallengeForm(MatchCreateForm):
+    """The create form as a challenge to one person (``/m/new/?challenge=<username>``): a
+    game of two opponents, its options, clock, side and rated; the other seat is kept for
+    them (no open seat, no computer)."""
+
+    game = forms.ChoiceField(choices=lambda: [(slug, GAMES[slug].name) for slug in tournament_games()])
+    opponent = forms.ChoiceField(choices=[("invite", "invite")], initial="invite", required=False)
 
 
 class TournamentGameForm(GameOptionsForm):

@@ -5,12 +5,16 @@ from __future__ import annotations
 from functools import partial
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_http_methods
 
+from accounts.follows import challenge_allowed
+from accounts.selectors import challenges_to
+from accounts.services import challenge_create
 from games.ai import LEVELS, NOTES, default_level
 from games.matches import ratings, services
 from games.matches.errors import ServiceError
@@ -20,17 +24,19 @@ from games.matches.selectors import match_for_user, match_rows
 from games.rules import GAMES
 from games.tournaments.selectors import listed as listed_tournaments
 
-from .forms import MatchCreateForm
+from .forms import ChallengeForm, MatchCreateForm, tournament_games
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    """Open seats to join, your ongoing matches (whose turn), recent finished matches.
+    """Open seats to join, challenges to you, your ongoing matches (whose turn), recent
+    finished matches.
 
     The three lists change far less often than the lobby is read: the template caches their
     fragments (Django's cache) under a version (one small query each) that changes whenever
     their content does; the lists stay lazy, so a cached fragment costs no other query."""
     open_matches = Match.objects.open().select_related("created_by").prefetch_related("seats__user")
     mine, mine_version, shown = list, "", Q(visibility=Match.Visibility.OPEN)
+    challenges = list
     if request.user.is_authenticated:
         open_matches = open_matches.exclude(seats__user=request.user)
         ongoing = Match.objects.ongoing().of_user(request.user)
@@ -40,6 +46,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         changed = ongoing.order_by().aggregate(n=Count("pk"), last=Max("updated_at"))
         mine_version = f"{request.user.pk}:{changed['n']}:{changed['last']}"
         shown |= Q(pk__in=Seat.objects.filter(user=request.user).values("match_id"))
+        challenges = partial(challenges_to, request.user)  # read live: a few rows, not cached
     finished = Match.objects.finished().filter(shown).prefetch_related("seats__user").order_by("-finished_at")
     # Leaving the open set lowers the count; joining it raises the newest created_at.
     opened = open_matches.order_by().aggregate(n=Count("pk"), newest=Max("created_at"))
@@ -49,6 +56,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         {
             "open_matches": open_matches[:50],
             "my_matches": mine,
+            "challenges": challenges,
             "mine_version": mine_version,
             "finished": finished[:20],
             "games": GAMES.values(),
@@ -67,7 +75,12 @@ LOBBY_CACHE_SECONDS = 60  # "… ago" texts stay right to the minute
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponse:
-    """Create a match: game, options, opponent, side; bad options come back with reasons."""
+    """Create a match: game, options, opponent, side; bad options come back with reasons.
+    With ``challenge=<username>`` (a profile's Challenge button) the same form challenges
+    that person instead (``challenge_new``)."""
+    to = request.POST.get("challenge") or request.GET.get("challenge")
+    if to:
+        return challenge_new(request, to)
     form = MatchCreateForm(request.POST or None, initial={"game": request.GET.get("game", next(iter(GAMES)))})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -86,10 +99,51 @@ def match_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect(match.get_absolute_url())
+    return create_page(request, form)
+
+
+def challenge_new(request: HttpRequest, username: str) -> HttpResponse:
+    """The create form as a challenge to ``username``: the match waits, its other seat kept
+    for them, until they accept. Someone who takes no challenges from you is said so, with
+    no form (``accounts.follows.challenge_allowed``)."""
+    target = get_object_or_404(get_user_model(), username=username, is_active=True)
+    if target.pk == request.user.pk:
+        messages.info(request, "Challenge someone else: open their profile.")
+        return redirect("match_new")
+    offered = tournament_games()
+    chosen = request.GET.get("game")
+    form = ChallengeForm(request.POST or None, initial={"game": chosen if chosen in offered else offered[0]})
+    try:
+        challenge_allowed(challenger=request.user, target=target)
+        refused = ""
+    except ServiceError as exc:
+        refused = exc.message
+    if request.method == "POST" and not refused and form.is_valid():
+        data = form.cleaned_data
+        try:
+            challenge = challenge_create(
+                user=request.user,
+                to=target.username,
+                game=data["game"],
+                options=data["options"],
+                clock=form.clock(),
+                rated=data["rated"],
+                side=data["side"],
+            )
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"You challenged {target.username}: the match starts when they accept.")
+            return redirect(challenge.match.get_absolute_url())
+    return create_page(request, form, challenged=target, refused=refused)
+
+
+def create_page(request: HttpRequest, form: MatchCreateForm, **extra: object) -> HttpResponse:
+    """The create form's page, with its offered games (their levels and option fields)."""
     measured = ratings.level_ratings()  # game -> level -> rating (one query)
     games = [
         {
-            **g.info(),
+            **GAMES[slug].info(),
             "levels": [
                 {"name": lv, "note": NOTES[slug].get(lv, ""), "rating": measured.get(slug, {}).get(lv)}
                 for lv in LEVELS.get(slug, {})
@@ -97,9 +151,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
             "default_level": default_level(slug),
             "fields": form.game_fields(slug),
         }
-        for slug, g in GAMES.items()
+        for slug in form.offered_games()
     ]
-    return render(request, "games/match_new.html", {"form": form, "games": games})
+    return render(request, "games/match_new.html", {"form": form, "games": games, **extra})
 
 
 def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:

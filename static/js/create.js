@@ -1,5 +1,6 @@
 // The create-a-match form: show the chosen game's options (game_options.js), the level only
-// against the computer and the side names of the chosen game.
+// against the computer and the side names of the chosen game. As a challenge to one person
+// (/m/new/?challenge=<name>) the form has no opponent choice and no levels.
 // Without JavaScript every fieldset is shown and the plain form post works the same.
 
 import {showGameOptions} from "./game_options.js";
@@ -25,7 +26,7 @@ function update() {
   const slug = game.value;
   showGameOptions(form, slug);
 
-  for (const select of [levelSelect, level2Select]) {
+  for (const select of [levelSelect, level2Select].filter(Boolean)) {
     for (const group of select.querySelectorAll("optgroup")) {
       const on = group.dataset.game === slug;
       group.hidden = !on;
@@ -37,9 +38,9 @@ function update() {
       if (first) first.selected = true;
     }
   }
-  levelNote.textContent = levelSelect.selectedOptions[0]?.dataset.note ?? "";
+  if (levelNote) levelNote.textContent = levelSelect.selectedOptions[0]?.dataset.note ?? "";
   const opponent = form.querySelector('input[name="opponent"]:checked')?.value;
-  levelField.hidden = opponent !== "computer";
+  if (levelField) levelField.hidden = opponent !== "computer";
 
   const names = (game.dataset.seatNames || "").split("|").filter(Boolean);
   const side = sideSelect.value;
@@ -47,7 +48,7 @@ function update() {
   sideSelect.replaceChildren(
     new Option("Random", "random"), ...names.map((name, seat) => new Option(name, String(seat))), ...watch);
   sideSelect.value = [...sideSelect.options].some((o) => o.value === side) ? side : "random";
-  level2Field.hidden = sideSelect.value !== "watch";
+  if (level2Field) level2Field.hidden = sideSelect.value !== "watch";
 }
 
 const timeControl = document.getElementById("id_time_control");

@@ -7,7 +7,12 @@
 import {connect} from "./socket.js";
 import {raiseTurnSignal} from "./turn_signal.js";
 
-const SECTIONS = {open: "open-seats", mine: "my-matches", finished: "finished-matches"};
+const SECTIONS = {
+  open: "open-seats",
+  mine: "my-matches",
+  finished: "finished-matches",
+  challenges: "challenges-to-you", // a challenge to you arrived, or was answered or withdrawn
+};
 const DEBOUNCE_MS = 300;
 const JITTER_MS = 300; // an "open" hint reaches every lobby at once: spread their reads
 

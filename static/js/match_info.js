@@ -119,6 +119,8 @@ export function statusText(match) {
       if (seated) return team ? "Waiting for an ally to join…" : "Waiting for an opponent to join…";
       return "Waiting for a player to join";
     case "active":
+      // no player has the game open: the server skips nobody's turn until one is back
+      if (match.paused) return "Paused: every player is away. The game goes on when one of them is back.";
       if (seated && match.to_move.includes(match.you)) return "Your turn";
       if (match.turn === null || match.turn === undefined) return team ? "Everyone to move" : "Both players to move";
       return seated ? `Waiting for ${personName(match, match.turn)}` : `${personName(match, match.turn, {capitalise: true})} to move`;

@@ -147,9 +147,12 @@ def test_a_bot_keeps_its_setting_and_the_profile_form_shows_a_refusal():
     challenge(ann, "mybot")  # bots take challenges from everyone unless they say otherwise
     Account.objects.filter(user=bot).update(challengers="nobody")
     client = logged_in(ann)
-    response = post(client, "/accounts/challenge/mybot/", {"game": "reversi"})
-    assert response.status_code == 302 and response["Location"] == "/u/mybot/"
-    assert "mybot does not accept challenges." in client.get("/u/mybot/").content.decode()
+    response = post(client, "/m/new/", {"challenge": "mybot", "game": "reversi", "side": "random"})
+    assert response.status_code == 200  # the create form as a challenge: refused, no form
+    assert "mybot does not accept challenges." in response.content.decode()
+    assert 'id="create-form"' not in response.content.decode()
+    page = client.get("/u/mybot/").content.decode()
+    assert "mybot does not accept challenges." in page and "?challenge=mybot" not in page
     assert Challenge.objects.count() == 1
 
 

@@ -88,9 +88,10 @@ def test_a_person_challenges_a_bot_from_its_profile(daphne_server, person):
         signup(human, base, human_name)
         human.goto(f"{base}/u/{bot_name}/")
         expect(human.locator("h1 .badge-bot")).to_have_text(re.compile("bot", re.I))
-        human.select_option("#challenge-game", "connect_four")
         shot(human, "4-bot-profile")
-        human.get_by_role("button", name="Create").click()
+        human.get_by_role("link", name=f"Challenge {bot_name}").click()  # the create form
+        human.check('input[name="game"][value="connect_four"]')
+        human.get_by_role("button", name="Send challenge").click()
         human.wait_for_url(re.compile(r"/m/[^/]+/$"))
         expect(human.locator("#match")).to_have_attribute("data-status", "waiting")
 
