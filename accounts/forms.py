@@ -2,16 +2,18 @@
 someone else's (issue 24): ASCII letters, digits, ``_`` and ``-`` only, so that ``аdmin`` (a
 Cyrillic а) or ``stáffer`` cannot be made; unique without regard to case (``Admin`` beside
 ``admin``), as Django's form already checks. And Django's password-reset form, mailing
-confirmed addresses only."""
+confirmed addresses only. And the log-in form, telling a bot's refused password why."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
+from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 
 from . import addresses
+from .models import Account
 
 ascii_username = RegexValidator(
     r"\A[A-Za-z0-9_-]+\Z",
@@ -35,3 +37,18 @@ class ConfirmedPasswordResetForm(PasswordResetForm):
 
     def get_users(self, email: str) -> Iterator:
         return (user for user in super().get_users(email) if addresses.is_confirmed(user))
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form; a bot's password is refused (``accounts.backends``) with the
+    reason, since "enter a correct username and password" would send its owner guessing."""
+
+    def get_invalid_login_error(self) -> ValidationError:
+        username = self.cleaned_data.get("username")
+        if username and Account.objects.filter(user__username=username, bot=True).exists():
+            return ValidationError(
+                "%(username)s is a bot account: bots log in with their API tokens, never with a password.",
+                code="bot_password",
+                params={"username": username},
+            )
+        return super().get_invalid_login_error()

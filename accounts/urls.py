@@ -7,7 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import tokens, views
-from .forms import ConfirmedPasswordResetForm
+from .forms import ConfirmedPasswordResetForm, LoginForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -23,7 +23,9 @@ urlpatterns = [
     ),
     path("email/send/", views.email_confirmation_send, name="email_confirmation_send"),
     path("email/confirm/<str:uidb64>/<str:token>/", views.email_confirm, name="email_confirm"),
-    # before Django's own route of the same name: mail goes to confirmed addresses only
+    # before Django's own routes of the same names: a bot's refused password says why; mail
+    # goes to confirmed addresses only
+    path("login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
     path(
         "password_reset/",
         auth_views.PasswordResetView.as_view(form_class=ConfirmedPasswordResetForm),

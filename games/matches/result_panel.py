@@ -14,18 +14,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .wording import name, reason_text, together
+from .wording import computer_names, name, reason_text, together
 
 Match = Mapping[str, Any]  # the protocol's match object for one viewer (players, you, result)
 
 
+def _computers(match: Match) -> dict[int, str]:
+    """Each computer's name when two or more play ("Strong", "Medium"); else {}."""
+    players = match.get("players") or []
+    levels = {p["seat"]: p.get("computer") or "" for p in players}
+    return computer_names(levels, {p["seat"]: p.get("label") or "" for p in players})
+
+
 def _person(match: Match, seat: int) -> str:
-    """ "you", "the computer", the username, "an open seat" (``seat N`` for no such seat)."""
+    """ "you", "the computer" (its level when two play), the username, "an open seat"
+    (``seat N`` for no such seat)."""
     if seat == match.get("you") and match.get("you") is not None:
         return "you"
     players = match.get("players") or []
     player = players[seat] if 0 <= seat < len(players) else None
-    return f"seat {seat}" if player is None else name(player.get("username"), player.get("computer") or "")
+    if player is None:
+        return f"seat {seat}"
+    return _computers(match).get(seat) or name(player.get("username"), player.get("computer") or "")
 
 
 def _capital(text: str) -> str:
@@ -89,6 +99,10 @@ def sentence(match: Match, *, cooperative: bool, counts: bool = True) -> str:
     'A draw with bob, 32-32'
     >>> sentence({**ab, "you": 0, "result": {"winners": [0, 1], "reason": "victory"}}, cooperative=True)
     'You all won: every monster is gone'
+    >>> levels = {"players": [{"seat": 0, "computer": "strong"}, {"seat": 1, "computer": "medium"}]}
+    >>> four = {"winner": 0, "reason": "four in a row"}
+    >>> sentence({**levels, "you": None, "result": four}, cooperative=False)
+    'Strong beats Medium with four in a row'
     """
     result = match["result"]
     if cooperative:
@@ -117,6 +131,8 @@ def sentence(match: Match, *, cooperative: bool, counts: bool = True) -> str:
             return f"You won{score}{how}"
         if mine:
             return f"{_capital(_person(match, winner))} wins{score}{how}"
+        if _computers(match) and all(s in _computers(match) for s in seats):  # levels, not people
+            return f"{_person(match, winner)} beats {_names(match, losers)}{score}{how}"
         return f"{_capital(_person(match, winner))} wins{score} against {_names(match, losers)}{how}"
     score = f" {'-'.join(_number(p) for p in pts)}" if pts else ""
     how = f": {words}" if not pts and words else ""
@@ -165,7 +181,9 @@ def score_line(match: Match, *, cooperative: bool, counts: bool = True) -> str:
 
     def label(seat: int) -> str:
         player = players[seat] if seat < len(players) else {}
-        return "the computer" if player.get("computer") else player.get("username") or f"seat {seat}"
+        if player.get("computer"):
+            return _computers(match).get(seat) or "the computer"
+        return player.get("username") or f"seat {seat}"
 
     line = " – ".join(f"{label(s)} {_number(pts[s])}" for s in _seats(match))
     words = reason_text(match["result"].get("reason"))

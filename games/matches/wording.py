@@ -72,6 +72,30 @@ def name(username: str | None, computer: str = "") -> str:
     return username or ("the computer" if computer else "an open seat")
 
 
+def computer_names(levels: dict[int, str], sides: dict[int, str] | None = None) -> dict[int, str]:
+    """Each computer seat's name in a match with two computers or more, where "the computer"
+    would name them all: its level ("Strong"), with its side when levels repeat. A match with
+    one computer at most gets {} ("the computer" says it).
+
+    >>> computer_names({0: "strong", 1: "medium"})
+    {0: 'Strong', 1: 'Medium'}
+    >>> computer_names({0: "strong", 1: "strong"}, {0: "Red (R)", 1: "Yellow (Y)"})
+    {0: 'Strong (Red)', 1: 'Strong (Yellow)'}
+    >>> computer_names({0: "strong", 1: ""})
+    {}
+    """
+    levels = {seat: level for seat, level in levels.items() if level}
+    if len(levels) < 2:
+        return {}
+    repeated = len(set(levels.values())) < len(levels)
+
+    def side(seat: int) -> str:
+        said = (sides or {}).get(seat) or f"seat {seat + 1}"
+        return f" ({said.split(' (')[0]})"
+
+    return {seat: level.capitalize() + (side(seat) if repeated else "") for seat, level in levels.items()}
+
+
 def together(names: list[str]) -> str:
     """Names joined as a sentence joins them.
 
@@ -148,9 +172,13 @@ def result_line(
     'You all won: every monster is gone'
     >>> result_line({"winners": [], "reason": "defeat"}, ab, cooperative=True, you=None)
     'alice and bob lost: every warrior has fallen'
+    >>> result_line({"winner": 0, "reason": "four in a row"}, [(0, None, "strong"), (1, None, "medium")],
+    ...             cooperative=False, you=None)
+    'Strong won · four in a row'
     """
     result = result or {}
     names = {seat: name(username, computer) for seat, username, computer in people}
+    names.update(computer_names({seat: computer for seat, _, computer in people}))
 
     def who(seat: int | None, capital: bool = False) -> str:
         if seat is not None and seat == you:

@@ -121,7 +121,8 @@ def cell_name(y: int, x: int) -> str:
 
 
 def parse_blocks(text: str, n: int, start: dict | None = None) -> list[tuple[int, int]]:
-    """Parse block addresses like ``"A1 b2, C3"`` with the seed's rules and messages."""
+    """Parse block addresses like ``"A1 b2, C3"`` with the seed's rules. A refusal names the
+    cell and why, as a person reads it (the seed's console said "Invalid position!" to all)."""
     tokens = text.replace(",", " ").replace(";", " ").split()
     if len(tokens) > n * n // 2:
         raise OptionError(f"Too many blocks! At most {n * n // 2} on a {n}x{n} board.", "blocks")
@@ -131,11 +132,12 @@ def parse_blocks(text: str, n: int, start: dict | None = None) -> list[tuple[int
         try:
             cell = parse_cell(token, n)
         except ValueError as exc:
-            raise OptionError(f"Invalid position! {exc}.", "blocks") from None
+            why = f"{exc}: the cells go from A1 to {cell_name(n - 1, n - 1)}."
+            raise OptionError(why[0].upper() + why[1:], "blocks") from None
         if cell in taken:
-            raise OptionError(f"Invalid position! {token.upper()} is a starting disc's cell.", "blocks")
+            raise OptionError(f"{token.upper()} holds a starting disc: a block cannot go there.", "blocks")
         if cell in blocks:
-            raise OptionError(f"Invalid position! {token.upper()} is already a block.", "blocks")
+            raise OptionError(f"{token.upper()} is listed twice.", "blocks")
         blocks.append(cell)
     return blocks
 

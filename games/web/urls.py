@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from . import api, leaderboard, notifications, rules_pages, tournaments, views
+from . import api, guides, leaderboard, notifications, rules_pages, tournaments, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("m/new/", views.match_new, name="match_new"),
     path("games/<str:slug>/rules/", rules_pages.game_rules, name="game_rules"),
+    path("bots/", guides.bots_guide, name="bots_guide"),
     path("m/<str:match_id>/", views.match_detail, name="match_detail"),
     path("m/<str:match_id>/join/", views.match_join, name="match_join"),
     path("r/<str:slug>/", views.replay, name="replay"),

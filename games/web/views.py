@@ -175,9 +175,14 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
     """The invite link: who invited you to what. Logged in, a button takes the free seat (a
     POST, CSRF-protected: a GET never seats anyone, so a page elsewhere cannot send you into
     a match); a player already seated goes to the match. Logged out: sign-up and log-in
-    links that come back here (or, when no seat is free, a link to watch). The link is the
-    capability to see this one match (private or not): the page names nothing else."""
+    links that come back here (or, when no seat is free, a link to watch). Once the match is
+    over, the page says so to everyone (no invitation any more) and offers its replay and a
+    new match. The link is the capability to see this one match (private or not): the page
+    names nothing else."""
     match = get_object_or_404(Match.objects.select_related("created_by"), pk=match_id)
+    over = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
+    if request.user.is_authenticated and request.method == "POST" and over:
+        return redirect(request.path)  # the page says the game is over, and offers the replay
     if request.user.is_authenticated and request.method == "POST":
         try:
             services.match_join(match_id=match.pk, user=request.user)
@@ -191,7 +196,12 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
     # A seat to take only while the match waits for players.
     waiting = match.status == Match.Status.WAITING
     free = next((s.seat for s in seats if waiting and s.user_id is None and not s.level), None)
-    players = [{"label": rules.player_label(s.seat), "user": s.user, "level": s.level} for s in seats]
+    names = rules.seat_names  # as the match page labels its seats ("Black (X)")
+
+    def label(seat: int) -> str:
+        return names[seat] if seat < len(names) else f"Seat {seat}"
+
+    players = [{"label": label(s.seat), "user": s.user, "level": s.level} for s in seats]
     return render(
         request,
         "games/invite.html",
@@ -200,7 +210,8 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
             "game": rules.info(),
             "inviter": match.created_by.username if match.created_by else None,
             "players": players,
-            "your_seat": None if free is None else rules.player_label(free),
+            "your_seat": None if free is None else label(free),
+            "over": over,
             "next": request.path,
         },
     )

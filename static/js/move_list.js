@@ -6,10 +6,18 @@ let loaded = -1;
 let loading = false;
 let wanted = null;
 
+// Who moved: "You", the username, "Computer"; when two computers play, each by its level
+// ("Strong", "Medium": the result panel names them so too).
 function who(match, seat) {
   const p = match.players[seat];
   if (!p) return `Seat ${seat}`;
   if (seat === match.you) return "You";
+  const computers = match.players.filter((q) => q.computer);
+  if (p.computer && computers.length > 1) {
+    const level = p.computer[0].toUpperCase() + p.computer.slice(1);
+    const repeated = computers.filter((q) => q.computer === p.computer).length > 1;
+    return repeated ? `${level} (${p.label.split(" (")[0]})` : level;
+  }
   return p.computer ? "Computer" : p.username || p.label;
 }
 

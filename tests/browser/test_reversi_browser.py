@@ -158,8 +158,8 @@ def test_create_form_refuses_bad_options(daphne_server, person):
 
         cases = [
             ("A1 A2 A3 A4 B1 B4 C1 C4 D1", "Too many blocks!"),
-            ("B2", "Invalid position!"),
-            ("A1 Q9", "Invalid position!"),
+            ("B2", "B2 holds a starting disc: a block cannot go there."),
+            ("A1 Q9", "Q9 is off the board: the cells go from A1 to D4."),
         ]
         for blocks, reason in cases:
             page.fill("#id_reversi__size", "4")

@@ -545,7 +545,7 @@ def test_a_pop_that_makes_fours_for_both_is_a_tie():
     assert GAME.view(after, None)["winning_cells"] == [[2, c] for c in range(4)] + [[3, c] for c in range(4)]
     text = GAME.transcript({}, [state, after], [(0, pop(0))])
     assert text.endswith(
-        "R pops column 0\n....\n...Y\nYYYY\nRRRR\nYYRR\n\nTie! R and Y both have four in a row.\n"
+        "R pops column 1\n....\n...Y\nYYYY\nRRRR\nYYRR\n\nTie! R and Y both have four in a row.\n"
     )
 
 
@@ -622,7 +622,8 @@ def test_view_and_labels():
     view["board"].append("x")
     view["last"]["row"] = 0
     assert state == frozen
-    assert GAME.move_label(state, 1, drop(3)) == "drop 3" and GAME.move_label(state, 1, pop(0)) == "pop 0"
+    assert GAME.move_label(state, 1, drop(3)) == "column 4"  # counted from 1, as the board shows
+    assert GAME.move_label(state, 1, pop(0)) == "pop column 1"
     assert GAME.player_label(0) == "Player R" and GAME.player_label(1) == "Player Y"
 
 
@@ -641,13 +642,13 @@ def test_transcript_of_a_short_game():
     states, moves = play_moves(GAME.setup(options, 0), [drop(0), drop(1)] * 3 + [drop(0)])
     assert GAME.transcript(options, states, moves) == (
         "....\n....\n....\n....\n\n"
-        "R drops in column 0\n....\n....\n....\nR...\n\n"
-        "Y drops in column 1\n....\n....\n....\nRY..\n\n"
-        "R drops in column 0\n....\n....\nR...\nRY..\n\n"
-        "Y drops in column 1\n....\n....\nRY..\nRY..\n\n"
-        "R drops in column 0\n....\nR...\nRY..\nRY..\n\n"
-        "Y drops in column 1\n....\nRY..\nRY..\nRY..\n\n"
-        "R drops in column 0\nR...\nRY..\nRY..\nRY..\n\n"
+        "R drops in column 1\n....\n....\n....\nR...\n\n"
+        "Y drops in column 2\n....\n....\n....\nRY..\n\n"
+        "R drops in column 1\n....\n....\nR...\nRY..\n\n"
+        "Y drops in column 2\n....\n....\nRY..\nRY..\n\n"
+        "R drops in column 1\n....\nR...\nRY..\nRY..\n\n"
+        "Y drops in column 2\n....\nRY..\nRY..\nRY..\n\n"
+        "R drops in column 1\nR...\nRY..\nRY..\nRY..\n\n"
         "R wins!\n"
     )
 
@@ -657,9 +658,9 @@ def test_transcript_with_pops_and_unfinished():
     states, moves = play_moves(GAME.setup(options, 0), [drop(2), drop(2), pop(2)])
     assert GAME.transcript(options, states, moves) == (
         "....\n....\n....\n....\n\n"
-        "R drops in column 2\n....\n....\n....\n..R.\n\n"
-        "Y drops in column 2\n....\n....\n..Y.\n..R.\n\n"
-        "R pops column 2\n....\n....\n....\n..Y.\n\n"
+        "R drops in column 3\n....\n....\n....\n..R.\n\n"
+        "Y drops in column 3\n....\n....\n..Y.\n..R.\n\n"
+        "R pops column 3\n....\n....\n....\n..Y.\n\n"
         "Y to move.\n"
     )
     assert GAME.transcript(options, states[:1], []) == "....\n....\n....\n....\n\nR to move.\n"

@@ -147,10 +147,21 @@ def parse_move(text: str) -> Move:
 
 
 def move_text(colour: Colour, move: Move) -> str:
-    """The transcript line of a move: ``R drops in column 3`` or ``Y pops column 0``."""
+    """The transcript line of a move, its column counted from 1 as on the board a person
+    sees (the protocol's 0-based ``column`` 3 is column 4): ``R drops in column 4``,
+    ``Y pops column 1``."""
     if move["action"] == "pop":
-        return f"{colour} pops column {move['column']}"
-    return f"{colour} drops in column {move['column']}"
+        return f"{colour} pops column {move['column'] + 1}"
+    return f"{colour} drops in column {move['column'] + 1}"
+
+
+def move_words(move: Move) -> str:
+    """A move in a move list, its column counted from 1 (as the replay's renderer words it):
+    ``{"action": "drop", "column": 3}`` -> ``"column 4"``; a pop -> ``"pop column 4"``."""
+    column = move.get("column")
+    if not isinstance(column, int) or isinstance(column, bool):
+        return move_notation(move)
+    return f"{'pop ' if move.get('action') == 'pop' else ''}column {column + 1}"
 
 
 def result_text(status: str, to_move: Colour) -> str:
@@ -317,7 +328,7 @@ class ConnectFour(Game):
         return f"Player {COLOURS[seat]}"
 
     def move_label(self, state: State, seat: Seat, move: Move) -> str:
-        return move_notation(move) if isinstance(move, dict) else str(move)
+        return move_words(move) if isinstance(move, dict) else str(move)
 
     def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
         # The seed prints boards with print(show_board(board)): the rows, then a blank line.

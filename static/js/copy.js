@@ -1,0 +1,18 @@
+// Copy buttons: <button data-copy="field-id" data-copied="Token copied."> copies the field's
+// value (a token shown once, a link) to the clipboard and says so.
+import {toast} from "./toast.js";
+
+for (const button of document.querySelectorAll("button[data-copy]")) {
+  const field = document.getElementById(button.dataset.copy);
+  if (!field) continue;
+  field.addEventListener("focus", () => field.select());
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      field.select(); // not a secure context: fall back to the old way
+      document.execCommand("copy");
+    }
+    toast(button.dataset.copied || "Copied.", "ok", 2500);
+  });
+}
