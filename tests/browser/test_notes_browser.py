@@ -23,7 +23,8 @@ BOXES = """(guarded) => {
     return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right}; };
   return {
     notes: [...document.querySelectorAll(".toast")].map(box),
-    guarded: Object.fromEntries(guarded.map(s => [s, document.querySelector(s)]).filter(([, e]) => e && e.offsetParent).map(([s, e]) => [s, box(e)])),
+    guarded: Object.fromEntries(guarded.map(s => [s, document.querySelector(s)])
+      .filter(([, e]) => e && e.offsetParent).map(([s, e]) => [s, box(e)])),
   };
 }"""
 
@@ -46,7 +47,8 @@ def browser_as(person, player: Player, **options):
 
 
 def overlaps(a: dict, b: dict) -> bool:
-    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    across = a["left"] < b["right"] and b["left"] < a["right"]
+    return across and a["top"] < b["bottom"] and b["top"] < a["bottom"]
 
 
 def assert_nothing_covered(page, on_screen: bool = True) -> None:
