@@ -15,6 +15,7 @@ from games.matches.wording import verdict
 from games.rules import GAMES
 
 from .models import Challenge
+from .rating_graph import rating_graph
 
 
 def seat_outcome(match: Match, seat: int | None) -> str | None:
@@ -25,15 +26,6 @@ def seat_outcome(match: Match, seat: int | None) -> str | None:
         return None
     rules = GAMES.get(match.game)
     return verdict(match.result, seat, cooperative=bool(rules and rules.cooperative))
-
-
-def _graph(history: list[int], width: int = 200, height: int = 40) -> str:
-    """An SVG polyline's points for a rating history (the start at 1500 first)."""
-    points = [1500, *history]
-    low, high = min(points), max(points)
-    span = max(high - low, 1)
-    step = width / max(len(points) - 1, 1)
-    return " ".join(f"{i * step:.1f},{height - (p - low) / span * height:.1f}" for i, p in enumerate(points))
 
 
 def user_record(user, viewer=None) -> dict[str, Any]:
@@ -57,7 +49,8 @@ def user_record(user, viewer=None) -> dict[str, Any]:
     mine = Match.objects.of_user(user).listed_for(viewer).prefetch_related("seats__user")
     return {
         "ratings": [
-            {**r, "name": GAMES[r["game"]].name, "graph": _graph(r["history"])} for r in ratings_of(user)
+            {**r, "name": GAMES[r["game"]].name, "graph": rating_graph(user, r["game"])}
+            for r in ratings_of(user)
         ],
         "record": record,
         "totals": totals,

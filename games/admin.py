@@ -89,6 +89,13 @@ class MatchAdmin(admin.ModelAdmin):
     )
     inlines = [SeatInline, MoveInline]
     actions = [abort_matches]
+    # The clock is the server's to keep (the clock watcher reads these): never typed in.
+    clock_fields = ("time_control", "clock_ms", "clock_since", "deadline", "clock_low_ply")
+
+    def get_readonly_fields(self, request, obj: Match | None = None) -> tuple[str, ...]:
+        """The clock always; ``rated`` once the match has started (its end rates it)."""
+        started = obj is not None and obj.status != Match.Status.WAITING
+        return (*self.readonly_fields, *self.clock_fields, *(("rated",) if started else ()))
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -32,9 +32,23 @@ def of_level(game: str, level: str) -> tuple[int | None, bool]:
     return (round(row[0]), Glicko(*row).provisional) if row else (None, True)
 
 
+# What ``manage.py rate_levels`` measured at its defaults (8 games per pair, seed 0, the
+# clock-bound levels at 0.05 s a move: Connect Four's timed search varies with the load, the
+# README has an older run), shipped so that a new site's create form
+# shows the levels' strength before anyone measures them; a measurement replaces them.
+SHIPPED_LEVEL_RATINGS: dict[str, dict[str, int]] = {
+    "reversi": {"random": 800, "greedy": 1060, "strong": 1837},
+    "othello": {"random": 800, "greedy": 1120, "strong": 1754},
+    "connect_four": {"random": 800, "medium": 1486, "strong": 1570},
+    "reversi_1d": {"random": 800, "strong": 1566},
+    "alpha_battle": {"random": 800, "strong": 1082},
+}
+
+
 def level_ratings() -> dict[str, dict[str, int]]:
-    """game -> level -> rating, of every measured level (the create form's "about 1850")."""
-    found: dict[str, dict[str, int]] = {}
+    """game -> level -> rating of every level (the create form's "about 1850"): the
+    measured ones, else the shipped figures."""
+    found: dict[str, dict[str, int]] = {game: dict(levels) for game, levels in SHIPPED_LEVEL_RATINGS.items()}
     for game, level, rating in LevelRating.objects.values_list("game", "level", "rating"):
         found.setdefault(game, {})[level] = round(rating)
     return found

@@ -129,7 +129,7 @@ function show(i, {updateUrl = true} = {}) {
   for (const button of el.moves.querySelectorAll("button")) {
     const current = Number(button.dataset.ply) === ply;
     button.setAttribute("aria-current", current ? "true" : "false");
-    if (current) button.scrollIntoView({block: "nearest"});
+    if (current) keepInList(button);
   }
   fillPlayers(el.players, match, renderer, {presence: false});
   fillResult(el.result, match, renderer);
@@ -145,6 +145,15 @@ function show(i, {updateUrl = true} = {}) {
     url.searchParams.set("ply", ply);
     history.replaceState(null, "", url);
   }
+}
+
+// The current move in view inside the list's own scroll box only: scrollIntoView scrolls
+// the page too, and on a phone (the list under the board) carried ?ply=12 past the board.
+function keepInList(button) {
+  const list = el.moves.getBoundingClientRect();
+  const box = button.getBoundingClientRect();
+  if (box.top < list.top) el.moves.scrollTop -= list.top - box.top;
+  else if (box.bottom > list.bottom) el.moves.scrollTop += box.bottom - list.bottom;
 }
 
 function buildMoveList() {

@@ -1,20 +1,34 @@
-// Short-lived messages at the bottom of the page (errors from the server, "Copied!").
+// Short-lived messages ("notes": errors from the server, "Copied!", the opponent's move).
+// A match page gives them places of their own in the flow, so that a note pushes down what
+// follows it and never lies over the board, the clocks or the player cards: on a phone
+// (one column) under the board, the newest last; on a desk in the side column under the
+// match's card, the newest first (the top is on the screen). Elsewhere they float.
 
-const SHOWN = 3; // the newest few: on a phone, more would cover the board
-let box = null;
+const SHOWN = 3; // the newest few
+const ONE_COLUMN = matchMedia("(max-width: 52rem)"); // site.css: the match page's one column
+let floating = null;
+
+function notesBox() {
+  const slot = document.querySelector(`[data-notes="${ONE_COLUMN.matches ? "narrow" : "wide"}"]`);
+  if (slot) return slot;
+  if (!floating) {
+    floating = document.createElement("div");
+    floating.className = "toasts";
+    floating.setAttribute("role", "status");
+    floating.setAttribute("aria-live", "polite");
+    document.body.append(floating);
+  }
+  return floating;
+}
 
 export function toast(text, kind = "info", ms = 4500) {
-  if (!box) {
-    box = document.createElement("div");
-    box.className = "toasts";
-    box.setAttribute("role", "status");
-    box.setAttribute("aria-live", "polite");
-    document.body.append(box);
-  }
+  const box = notesBox();
+  const newestFirst = box.dataset.notes === "wide";
   const el = document.createElement("div");
   el.className = `toast ${kind}`;
   el.textContent = text;
-  box.append(el);
-  while (box.children.length > SHOWN) box.firstElementChild.remove();
+  if (newestFirst) box.prepend(el);
+  else box.append(el);
+  while (box.children.length > SHOWN) (newestFirst ? box.lastElementChild : box.firstElementChild).remove();
   setTimeout(() => el.remove(), ms);
 }

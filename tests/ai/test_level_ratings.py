@@ -98,14 +98,15 @@ def test_the_create_form_and_a_computer_seat_show_the_measured_rating(client):
     ann = user("ann")
     client.force_login(ann)
     before = client.get("/m/new/").content.decode()
-    assert ">Strong</option>" in before  # not measured yet: the name alone
+    # not measured here yet: the shipped figures (games.matches.ratings.SHIPPED_LEVEL_RATINGS)
+    assert ">Strong, about 1566</option>" in before
 
     rate_levels(games=2, only="reversi_1d", rng_seed=1)
     strong = round(stored()["strong"].rating)
     page = client.get("/m/new/").content.decode()
     assert f">Strong, about {strong}</option>" in page
     assert ">Random, about 800</option>" in page
-    assert ">Greedy</option>" in page  # Othello's levels were not measured
+    assert ">Greedy, about 1120</option>" in page  # Othello's levels were not measured: shipped
 
     match = services.match_create(
         user=ann, game="reversi_1d", options={}, opponent="computer", side=0, level="strong"

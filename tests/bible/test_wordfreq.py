@@ -109,3 +109,14 @@ def test_docstring_examples():
     import doctest
 
     assert doctest.testmod(wordfreq).failed == 0
+
+
+def test_an_inner_backtick_stays_as_the_seed_says():
+    """WEB writes "Don`t" with a backtick: the seed strips leading and trailing punctuation
+    only, and its stop word list has "don't" (an apostrophe), not "don`t"; so "Don`t" is a
+    word of its own, as the seed's ``top_words`` gives it (issue 28: kept on purpose)."""
+    assert top_words("Don`t be afraid. Don`t fear. don't go, `Don`t`", 3) == {
+        "Don`t": 3,
+        "afraid": 1,
+        "fear": 1,
+    }

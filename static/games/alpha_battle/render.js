@@ -85,7 +85,8 @@ export function seatSummary(match, seat) {
 export function lastMoveNote(match) {
   const last = match.last_move;
   if (!last || !match.board) return null;
-  if (match.board.revealed) return "Both setups are in: the battle is on!";
+  // only while the rounds play out here: once they are all shown, the result says it all
+  if (match.board.revealed) return animating.has(match.id) ? "Both setups are in: the battle is on!" : null;
   if (last.seat === match.you) return "Your setup is committed.";
   return `${personName(match, last.seat, {capitalise: true})} has committed a setup.`;
 }

@@ -1,0 +1,82 @@
+"""The profile's rating graph of one game, drawn on the server as SVG geometry: a y axis
+with the lowest, middle and highest rating, an x axis with the first and last dates, and
+a point per rated match that tells, on hover or tap (focus), the date, the rating after it,
+the opponent and the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from django.utils.formats import date_format
+
+from games.matches.models import RatingChange, Seat
+
+START = 1500  # everybody's rating before their first rated match
+WIDTH, HEIGHT = 320, 150  # the viewBox
+LEFT, RIGHT, TOP, BOTTOM = 42, 10, 12, 26  # room for the values (left) and the dates (bottom)
+RESULT_WORDS = {"won": "won against", "lost": "lost to", "draw": "drew with"}
+
+
+def _label(at) -> str:
+    return date_format(timezone.localtime(at), "j M Y")
+
+
+def rating_graph(user, game: str) -> dict[str, Any]:
+    """The SVG parts of ``user``'s rating history in ``game`` (oldest first): ``line`` (the
+    polyline's points, from the start at 1500), ``ticks`` (y value labels), ``dates`` (the
+    first and last), ``points`` (one per rated match: x, y, rating, text, label anchor)."""
+    from .selectors import seat_outcome  # here: the selectors import this module
+
+    changes = list(
+        RatingChange.objects.filter(user=user, game=game).select_related("match").order_by("created_at")
+    )
+    seats: dict[str, list[Seat]] = {}
+    for seat in Seat.objects.filter(match__in=[c.match_id for c in changes]).select_related("user"):
+        seats.setdefault(seat.match_id, []).append(seat)
+    values = [START, *(round(c.after) for c in changes)]
+    low, high = min(values), max(values)
+    if high - low < 20:  # a flat history still gets a readable scale
+        low, high = low - 10, high + 10
+    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    step = inner_w / max(len(values) - 1, 1)
+
+    def y(value: float) -> float:
+        return round(TOP + (high - value) / (high - low) * inner_h, 1)
+
+    xy = [(round(LEFT + i * step, 1), y(v)) for i, v in enumerate(values)]
+    points = []
+    for (px, py), change, value in zip(xy[1:], changes, values[1:], strict=True):
+        mine = next((s for s in seats.get(change.match_id, []) if s.user_id == user.pk), None)
+        others = [s.user.username for s in seats.get(change.match_id, []) if s.user and s.user_id != user.pk]
+        outcome = seat_outcome(change.match, mine.seat if mine else None)
+        against = f"{RESULT_WORDS.get(outcome or '', 'played')} {', '.join(others) or 'an opponent'}"
+        text = f"{_label(change.created_at)} · {value} · {against}"
+        points.append(
+            {
+                "x": px,
+                "y": py,
+                "rating": value,
+                "text": text,
+                "outcome": outcome or "",
+                "anchor": "end" if px > WIDTH / 2 else "start",
+                "label_x": px - 6 if px > WIDTH / 2 else px + 6,
+                "label_y": py - 8 if py > TOP + 16 else py + 16,
+            }
+        )
+    middle = round((low + high) / 2)
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "line": " ".join(f"{px},{py}" for px, py in xy),
+        "axis": {"left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": HEIGHT - BOTTOM},
+        "ticks": [{"y": y(v), "value": v} for v in sorted({low, middle, high}, reverse=True)],
+        "dates": [
+            {"x": LEFT, "text": _label(changes[0].created_at), "anchor": "start"},
+            {"x": WIDTH - RIGHT, "text": _label(changes[-1].created_at), "anchor": "end"},
+        ]
+        if changes
+        else [],
+        "date_y": HEIGHT - 8,
+        "points": points,
+    }
