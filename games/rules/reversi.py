@@ -121,8 +121,9 @@ def cell_name(y: int, x: int) -> str:
 
 
 def parse_blocks(text: str, n: int, start: dict | None = None) -> list[tuple[int, int]]:
-    """Parse block addresses like ``"A1 b2, C3"`` with the seed's rules. A refusal names the
-    cell and why, as a person reads it (the seed's console said "Invalid position!" to all)."""
+    """Parse block addresses like ``"A1 b2, C3"`` with the seed's rules. A refusal starts with
+    the seed's console message ("Too many blocks!", "Invalid position!", as protocol.md's
+    examples) and goes on with the cell and why, as a person reads it."""
     tokens = text.replace(",", " ").replace(";", " ").split()
     if len(tokens) > n * n // 2:
         raise OptionError(f"Too many blocks! At most {n * n // 2} on a {n}x{n} board.", "blocks")
@@ -133,11 +134,12 @@ def parse_blocks(text: str, n: int, start: dict | None = None) -> list[tuple[int
             cell = parse_cell(token, n)
         except ValueError as exc:
             why = f"{exc}: the cells go from A1 to {cell_name(n - 1, n - 1)}."
-            raise OptionError(why[0].upper() + why[1:], "blocks") from None
+            raise OptionError(f"Invalid position! {why[0].upper() + why[1:]}", "blocks") from None
         if cell in taken:
-            raise OptionError(f"{token.upper()} holds a starting disc: a block cannot go there.", "blocks")
+            why = f"{token.upper()} holds a starting disc: a block cannot go there."
+            raise OptionError(f"Invalid position! {why}", "blocks")
         if cell in blocks:
-            raise OptionError(f"{token.upper()} is listed twice.", "blocks")
+            raise OptionError(f"Invalid position! {token.upper()} is listed twice.", "blocks")
         blocks.append(cell)
     return blocks
 
