@@ -11,11 +11,21 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from games.matches.models import RatingChange, Seat
+from games.matches.wording import verdict
+from games.rules import GAMES
 
 START = 1500  # everybody's rating before their first rated match
 WIDTH, HEIGHT = 320, 150  # the viewBox
 LEFT, RIGHT, TOP, BOTTOM = 42, 10, 12, 26  # room for the values (left) and the dates (bottom)
 RESULT_WORDS = {"won": "won against", "lost": "lost to", "draw": "drew with"}
+
+
+def _outcome(match, seat: int | None) -> str | None:
+    """"won", "lost" or "draw" for ``seat`` of a rated (so finished) match; None without one."""
+    if seat is None or not match.result:
+        return None
+    rules = GAMES.get(match.game)
+    return verdict(match.result, seat, cooperative=bool(rules and rules.cooperative))
 
 
 def _label(at) -> str:
@@ -26,8 +36,6 @@ def rating_graph(user, game: str) -> dict[str, Any]:
     """The SVG parts of ``user``'s rating history in ``game`` (oldest first): ``line`` (the
     polyline's points, from the start at 1500), ``ticks`` (y value labels), ``dates`` (the
     first and last), ``points`` (one per rated match: x, y, rating, text, label anchor)."""
-    from .selectors import seat_outcome  # here: the selectors import this module
-
     changes = list(
         RatingChange.objects.filter(user=user, game=game).select_related("match").order_by("created_at")
     )
@@ -49,7 +57,7 @@ def rating_graph(user, game: str) -> dict[str, Any]:
     for (px, py), change, value in zip(xy[1:], changes, values[1:], strict=True):
         mine = next((s for s in seats.get(change.match_id, []) if s.user_id == user.pk), None)
         others = [s.user.username for s in seats.get(change.match_id, []) if s.user and s.user_id != user.pk]
-        outcome = seat_outcome(change.match, mine.seat if mine else None)
+        outcome = _outcome(change.match, mine.seat if mine else None)
         against = f"{RESULT_WORDS.get(outcome or '', 'played')} {', '.join(others) or 'an opponent'}"
         text = f"{_label(change.created_at)} · {value} · {against}"
         points.append(

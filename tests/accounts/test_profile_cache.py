@@ -42,7 +42,8 @@ def test_a_change_of_the_users_matches_shows_at_once_to_every_viewer():
     services.move_play(match_id=finished.pk, user=ada, ply=0, move=state.rules.legal_moves(state.state, 0)[0])
     services.match_resign(match_id=finished.pk, user=ben)
     assert "ben resigned — you won" in page(ada, ada)
-    assert "You resigned — ada won" in page(ada, ben)
+    assert "ben resigned — ada won" in page(ada, ben)  # ada's profile: her record, named
+    assert "You resigned" not in page(ada, ben)
     assert "ben resigned — ada won" in page(ada)
     assert "ben resigned — you won" in page(ada, ada)  # each viewer keeps their own fragment
 

@@ -115,7 +115,8 @@ def test_a_round_robin_of_two_bots_and_two_computer_levels(daphne_server, bots):
     )
     page = requests.get(f"{url}/t/{tid}/", timeout=10)
     assert page.status_code == 200 and "Bots cup" in page.text and "Sonneborn-Berger" in page.text
-    assert f"/m/{data['rounds'][0]['pairings'][0]['match_id']}/" in page.text
+    first = requests.get(f"{url}/api/tournaments/{tid}/", timeout=10).json()["rounds"][0]["pairings"][0]
+    assert first["replay_url"] in page.text  # a game that has ended links its replay
     assert "Bots cup" in requests.get(f"{url}/t/", timeout=10).text
 
 
