@@ -2,7 +2,8 @@
 the one read), and each user's choice of who may challenge them (``Account.challengers``).
 
 ``challenge_allowed`` is what ``services.challenge_create`` asks before a challenge is made;
-a later issue builds friends on these follows.
+``following`` is the lobby's card of the people one follows: who is online, who is playing
+(their game to watch), and whether one may challenge them.
 """
 
 from __future__ import annotations
@@ -10,8 +11,11 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.matches.errors import ServiceError
+from games.matches.models import Match
+from games.rules import GAMES
 
 from .models import Account, Follow
+from .online import online
 
 
 def follow(*, follower, followed) -> Follow:
@@ -60,3 +64,39 @@ def challenge_allowed(*, challenger, target) -> None:
             f"{target.username} accepts challenges only from people they follow.",
             403,
         )
+
+
+def following(user, limit: int = 50) -> list[dict]:
+    """The people ``user`` follows, for the lobby (online first, then by name): each with
+    ``online``, ``playing`` (the url and game of a match of theirs going on that ``user`` may
+    see, or None) and ``can_challenge``."""
+    rows = Follow.objects.filter(follower=user).select_related("followed").order_by("followed__username")
+    people = [row.followed for row in rows[:limit]]
+    here = online(p.pk for p in people)
+    games = (
+        Match.objects.filter(status=Match.Status.ACTIVE, seats__user__in=people)
+        .listed_for(user)
+        .values_list("seats__user_id", "id", "game")
+        .order_by("-updated_at")
+    )
+    playing: dict[int, tuple[str, str]] = {}
+    for uid, match_id, game in games:
+        playing.setdefault(uid, (match_id, game))
+    found = []
+    for person in people:
+        try:
+            challenge_allowed(challenger=user, target=person)
+            allowed = True
+        except ServiceError:
+            allowed = False
+        game = playing.get(person.pk)
+        found.append(
+            {
+                "username": person.username,
+                "online": person.pk in here or game is not None,
+                "playing": {"url": f"/m/{game[0]}/", "game": GAMES[game[1]].name} if game else None,
+                "can_challenge": allowed,
+            }
+        )
+    found.sort(key=lambda r: (not r["online"], r["username"].lower()))
+    return found

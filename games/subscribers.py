@@ -29,7 +29,7 @@ from games.notifications.events import Notified
 from games.realtime import broadcast, events_socket, lobby_events
 from games.tournaments import receivers as tournament_receivers
 from games.tournaments import services as tournament_services
-from games.tournaments.events import RoundStarted
+from games.tournaments.events import RoundStarted, TournamentCreated
 
 SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     # the sockets: the match's new state, the lobbies' hints, the bots' event sockets
@@ -55,6 +55,7 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     (MatchEnded, receivers.on_ended),
     (RematchOffered, receivers.on_rematch),
     (RoundStarted, receivers.on_round_started),
+    (TournamentCreated, receivers.on_tournament_created),
     (ChallengeMade, receivers.on_challenged),
     (ClockLow, low_time.on_clock_low),
 ]

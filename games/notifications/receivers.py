@@ -1,13 +1,14 @@
 """Notifications from what happened in a match, each a subscriber of one kind of event:
 
 - ``joined`` (``PlayerJoined``): someone took a seat in a match you created (not a rematch:
-  both are seated);
+  that is an offer they accept);
 - ``turn`` (``MatchStarted``, ``MoveMade``): your turn in a correspondence match (time
   control ``{"days": n}``), unless you are on the match's page right now (you see it there);
 - ``ended`` (``MatchEnded``): a match of yours finished ("Reversi vs bob: You won") or was
   aborted;
 - ``rematch`` (``RematchOffered``): the other player offers a rematch (it links to it);
-- ``tournament`` (``tournaments.events.RoundStarted``): your game of a round begins;
+- ``tournament`` (``tournaments.events.RoundStarted``): your game of a round begins; and
+  (``TournamentCreated``) someone you follow created a tournament you may enter;
 - ``invited`` (``accounts.events.ChallengeMade``): someone challenged you by name;
 - ``low_time`` (``ClockLow``): in ``low_time``.
 
@@ -22,11 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from accounts.events import ChallengeMade
+from accounts.models import Account, Follow
 from games.matches import wording
 from games.matches.events import MatchEnded, MatchStarted, MoveMade, PlayerJoined, RematchOffered, announce
 from games.matches.models import Match
 from games.matches.selectors import seat_rows
-from games.tournaments.events import RoundStarted
+from games.tournaments.events import RoundStarted, TournamentCreated
+from games.tournaments.models import Tournament
 
 from . import services, tasks
 from .events import Notified
@@ -133,6 +136,38 @@ def on_rematch(event: RematchOffered) -> None:
         if uid != event.by
     ]
     deliver(match, found)
+
+
+def on_tournament_created(event: TournamentCreated) -> None:
+    """Tell the people following its creator that a tournament they may enter is open."""
+    tournament = event.tournament
+    creator = tournament.created_by.username if tournament.created_by_id else "Someone"
+    followers = Follow.objects.filter(followed_id=event.by).values_list("follower_id", flat=True)
+    bots = set(Account.objects.filter(user_id__in=followers, bot=True).values_list("user_id", flat=True))
+    allowed = {
+        Tournament.Entry.ANYONE: lambda uid: True,
+        Tournament.Entry.HUMANS: lambda uid: uid not in bots,
+        Tournament.Entry.BOTS: lambda uid: uid in bots,
+    }[tournament.entry]
+    text = f"{creator} created the tournament {tournament.name}: join it before it starts."
+    created = [
+        n
+        for uid in followers
+        if allowed(uid)
+        if (
+            n := services.notify(
+                user_id=uid,
+                kind=Kind.TOURNAMENT,
+                match=None,
+                key=f"new{tournament.pk}",
+                text=text,
+                url=f"/t/{tournament.pk}/",
+            )
+        )
+        is not None
+    ]
+    if created:
+        announce(Notified(user_ids=sorted({n.user_id for n in created})))
 
 
 def on_round_started(event: RoundStarted) -> None:

@@ -18,3 +18,11 @@ class RoundStarted(Event):
     round: int
     match: Match
     seats: dict[int, int]
+
+
+@dataclass(eq=False, kw_only=True)
+class TournamentCreated(Event):
+    """User ``by`` created ``tournament`` (upcoming: open to entries)."""
+
+    tournament: Any  # a games.tournaments.models.Tournament
+    by: int

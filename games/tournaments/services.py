@@ -30,7 +30,7 @@ from games.matches.models import Match
 from games.rules import GAMES, OptionError
 
 from . import pairing
-from .events import RoundStarted
+from .events import RoundStarted, TournamentCreated
 from .models import Entrant, Pairing, Tournament
 
 log = logging.getLogger(__name__)
@@ -179,6 +179,7 @@ def tournament_create(
         )
         for level in levels:
             Entrant.objects.create(tournament=tournament, level=level)
+        announce(TournamentCreated(tournament=tournament, by=user.pk))  # after the commit
     return tournament
 
 

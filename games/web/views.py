@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_http_methods
 
-from accounts.follows import challenge_allowed
+from accounts.follows import challenge_allowed, following
 from accounts.selectors import challenges_to
 from accounts.services import challenge_create
 from games.ai import LEVELS, NOTES, default_level
@@ -36,7 +36,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     their content does; the lists stay lazy, so a cached fragment costs no other query."""
     open_matches = Match.objects.open().select_related("created_by").prefetch_related("seats__user")
     mine, mine_version, shown = list, "", Q(visibility=Match.Visibility.OPEN)
-    challenges = list
+    challenges = people = list
     if request.user.is_authenticated:
         open_matches = open_matches.exclude(seats__user=request.user)
         ongoing = Match.objects.ongoing().of_user(request.user)
@@ -47,6 +47,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         mine_version = f"{request.user.pk}:{changed['n']}:{changed['last']}"
         shown |= Q(pk__in=Seat.objects.filter(user=request.user).values("match_id"))
         challenges = partial(challenges_to, request.user)  # read live: a few rows, not cached
+        people = partial(following, request.user)
     finished = Match.objects.finished().filter(shown).prefetch_related("seats__user").order_by("-finished_at")
     # Leaving the open set lowers the count; joining it raises the newest created_at.
     opened = open_matches.order_by().aggregate(n=Count("pk"), newest=Max("created_at"))
@@ -57,6 +58,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "open_matches": open_matches[:50],
             "my_matches": mine,
             "challenges": challenges,
+            "following": people,
             "mine_version": mine_version,
             "finished": finished[:20],
             "games": GAMES.values(),
