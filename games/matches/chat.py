@@ -96,6 +96,19 @@ def history(*, match_id: str, rooms: set[str], hide_others_than: str | None = No
     return sorted(lines, key=lambda line: line["id"])
 
 
+def players_room_lines(match_id: str) -> list[ChatLine]:
+    """Every shown line of the players' room, oldest first (the replay page shows them)."""
+    return list(
+        ChatLine.objects.filter(match_id=match_id, room=PLAYERS, hidden=False).select_related("user")
+    )
+
+
+def last_change(match_id: str) -> str:
+    """What changes when a line is said or hidden (the replay page's ETag)."""
+    shown = ChatLine.objects.filter(match_id=match_id, room=PLAYERS, hidden=False)
+    return f"{shown.count()}.{shown.order_by('-id').values_list('id', flat=True).first()}"
+
+
 def bar_of(user) -> ChatBar | None:
     """The bar that keeps ``user`` from chatting now, if any (the one ending last)."""
     return ChatBar.objects.filter(user=user, until__gt=timezone.now()).order_by("-until").first()

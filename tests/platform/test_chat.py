@@ -180,3 +180,40 @@ async def test_a_player_mutes_the_other_side_and_sees_the_spectators_after_the_g
     assert (await table.sa.recv_state())["status"] == "aborted"  # before any move: over all the same
     history = await chat_frame(table.sa, "chat_history")
     assert [line["text"] for line in history["lines"]] == ["gl", "still there?", "wp"]
+
+
+# -- the pages ----------------------------------------------------------------------------
+def test_the_match_page_has_the_chat_card_and_the_profile_turns_chat_off(client):
+    match, ann, _ = start_match("reversi", {"size": 6})
+    client.force_login(ann)
+    page = client.get(f"/m/{match.pk}/").content.decode()
+    assert 'id="chat"' in page and 'data-chat-on="1"' in page and "Rematch?" in page
+    assert 'name="chat" value="on" checked' in client.get(f"/u/{ann.username}/").content.decode()
+    client.post("/accounts/chat/", {})  # the box unticked: off
+    assert not chat.chat_on(ann)
+    assert 'data-chat-on="0"' in client.get(f"/m/{match.pk}/").content.decode()
+    client.post("/accounts/chat/", {"chat": "on"})
+    assert chat.chat_on(ann)
+
+
+def test_staff_see_reported_lines_and_hide_them(admin_client):
+    match, ann, ben = start_match("reversi", {"size": 6})
+    line = chat.chat_say(match_id=match.pk, user=ann, room="players", text="rude")
+    chat.chat_report(match_id=match.pk, user=ben, line_id=line["id"])
+    listing = admin_client.get("/admin/games/chatline/?reports__isempty=0").content.decode()
+    assert "rude" in listing
+    admin_client.post("/admin/games/chatline/", {"action": "hide_lines", "_selected_action": [line["id"]]})
+    assert ChatLine.objects.get(pk=line["id"]).hidden
+    assert admin_client.get("/admin/games/chatbar/add/").status_code == 200
+
+
+def test_the_replay_shows_the_players_room_only(client):
+    match, ann, ben = start_match("reversi", {"size": 6})
+    chat.chat_say(match_id=match.pk, user=ann, room="players", text="good luck ben")
+    chat.chat_say(match_id=match.pk, user=make_user("carl"), room="spectators", text="carl watching")
+    first = client.get(f"/r/{match.replay_slug}/")
+    page = first.content.decode()
+    assert "good luck ben" in page and "carl watching" not in page
+    chat.chat_say(match_id=match.pk, user=ben, room="players", text="thanks")
+    again = client.get(f"/r/{match.replay_slug}/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and "thanks" in again.content.decode()  # a new line: a new page
