@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.rules import GAMES
+
 from .events import Event
 
 CORRESPONDENCE_DAYS = 3
@@ -70,3 +72,8 @@ class PoolsChanged(Event):
     """Players entered, left or were paired in these pools: their counts changed."""
 
     pools: list[str] = field(default_factory=list)
+
+
+def by_game() -> list[tuple[str, list[Pool]]]:
+    """The grid's rows for the lobby: (game name, its pools), in the grid's order."""
+    return [(GAMES[game].name, [p for p in POOLS.values() if p.game == game]) for game, _, _ in GRID]

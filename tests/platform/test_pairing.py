@@ -153,3 +153,18 @@ async def test_the_lobby_hears_pools_when_counts_change():
     while not {"pools", "mine"} <= changed:  # the pairing's counts; ann's new match
         changed |= set(json.loads(await ws.receive_from(TIMEOUT))["changed"])
     await ws.disconnect()
+
+
+def test_the_lobby_shows_the_grid_and_the_profile_sets_bots():
+    ann = person("ann")
+    anonymous = Client().get("/").content.decode()
+    assert 'id="quick-pairing"' in anonymous and 'data-pool="othello-5+3-rated"' in anonymous
+    assert "disabled" in anonymous.split('data-pool="othello-5+3-rated"')[1].split(">")[0]
+    browser = Client()
+    browser.force_login(ann)
+    page = browser.get("/").content.decode()
+    assert "data-signed-in" in page
+    assert browser.post("/accounts/pairing-bots/", {"pair_with_bots": "on"}).status_code == 302
+    assert Account.objects.get(user=ann).pair_with_bots
+    browser.post("/accounts/pairing-bots/", {})
+    assert not Account.objects.get(user=ann).pair_with_bots
