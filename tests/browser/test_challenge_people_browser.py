@@ -99,7 +99,7 @@ def test_refusals_are_said_and_a_declined_challenge_leaves_the_lobby(daphne_serv
         for page, name, choice in ((cid, cid_name, "nobody"), (bob, bob_name, "following")):
             page.goto(f"{base}/u/{name}/")
             page.select_option("#challengers", choice)
-            page.get_by_role("button", name="Save").click()
+            page.get_by_role("region", name="Who may challenge me").get_by_role("button", name="Save").click()
             expect(page.locator(".messages")).to_contain_text("Saved")
 
         # Cid takes no challenges; Bob only from people he follows: no button, a reason.

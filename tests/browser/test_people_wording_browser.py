@@ -133,7 +133,7 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
         expect(c.locator("#result .result-message")).to_have_text(f"{ann} wins 12-4 against {bob}")
 
         # A rematch (sides swapped: bob is Black); bob moves, ann resigns.
-        a.get_by_role("button", name="Rematch").click()
+        a.get_by_role("button", name="Rematch", exact=True).click()
         a.wait_for_url(lambda url: url != match_url and re.search(r"/m/[^/]+/$", url) is not None)
         rematch_url = a.url
         # An offer: bob is not seated until he accepts on the finished match's page.
