@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from accounts.events import ChallengeMade, TokenRevoked
 from games.autoplay import absence, computer
-from games.matches import events, pairing, sweeps
+from games.matches import events, sweeps
 from games.matches.events import (
     ChatSaid,
     ClockLow,
@@ -25,7 +25,6 @@ from games.matches.events import (
     RematchOffered,
     StateChanged,
 )
-from games.matches.pools import PoolsChanged
 from games.notifications import low_time, receivers
 from games.notifications.events import Notified
 from games.realtime import broadcast, chat_events, events_socket, lobby_events
@@ -43,7 +42,6 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     (ChallengeMade, events_socket.on_challenge),
     (TokenRevoked, events_socket.on_token_revoked),
     (Notified, lobby_events.bell_rings),
-    (PoolsChanged, lobby_events.pools_changed),
     # what the server does next
     (MatchStarted, computer.computer_to_move),
     (MoveMade, computer.computer_to_move),
@@ -69,7 +67,6 @@ SWEEPS = [
     sweeps.end_timed_out,  # clocks that ran out end their match, connected or not
     sweeps.announce_low_clocks,  # "time is running low", once per move
     sweeps.lapse_rematch_offers,  # rematch offers nobody answered are withdrawn
-    pairing.pair_waiting,  # quick pairing, as waiting players' rating gaps widen
     tournament_services.start_due_tournaments,  # and tournament results a stopped process missed
 ]
 

@@ -16,7 +16,7 @@ from accounts.follows import challenge_allowed, following
 from accounts.selectors import challenges_to
 from accounts.services import challenge_create
 from games.ai import LEVELS, NOTES, default_level
-from games.matches import chat, pools, ratings, services
+from games.matches import chat, ratings, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
 from games.matches.replays import replay_json, replay_summary, transcript
@@ -67,7 +67,6 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "finished_version": f"{request.user.pk}:{finished.values_list('finished_at', 'pk').first()}",
             "cache_seconds": LOBBY_CACHE_SECONDS,
             "tournaments": partial(listed_tournaments, 5),  # one query, when the template reads it
-            "pool_rows": pools.by_game(),  # quick pairing: counts and places come live (pools.js)
         },
     )
 
