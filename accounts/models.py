@@ -42,9 +42,6 @@ class Account(models.Model):
         "Who may challenge me", max_length=10, choices=Challengers.choices, default=Challengers.EVERYONE
     )
 
-    # Off: no chat in any match, neither read nor written (``games.matches.chat``).
-    chat = models.BooleanField("Chat in matches", default=True)
-
     def __str__(self) -> str:
         return f"{self.user_id} bot={self.bot}"
 

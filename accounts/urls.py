@@ -15,7 +15,6 @@ urlpatterns = [
     path("tokens/<int:token_id>/revoke/", tokens.token_revoke, name="api_token_revoke"),
     path("bot/", tokens.become_bot, name="account_bot"),
     path("challengers/", views.page_challengers, name="challengers_set"),
-    path("chat/", views.page_chat, name="chat_set"),
     path("people/<str:username>/<str:action>/", views.page_follow, name="follow_user"),
     path(
         "challenges/<int:challenge_id>/<str:answer>/",

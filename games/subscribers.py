@@ -14,7 +14,6 @@ from accounts.events import ChallengeMade, TokenRevoked
 from games.autoplay import absence, computer
 from games.matches import events, sweeps
 from games.matches.events import (
-    ChatSaid,
     ClockLow,
     DrawOffered,
     MatchEnded,
@@ -27,7 +26,7 @@ from games.matches.events import (
 )
 from games.notifications import low_time, receivers
 from games.notifications.events import Notified
-from games.realtime import broadcast, chat_events, events_socket, lobby_events
+from games.realtime import broadcast, events_socket, lobby_events
 from games.tournaments import receivers as tournament_receivers
 from games.tournaments import services as tournament_services
 from games.tournaments.events import RoundStarted, TournamentCreated
@@ -36,7 +35,6 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     # the sockets: the match's new state, the lobbies' hints, the bots' event sockets
     (StateChanged, broadcast.send_state),
     (StateChanged, lobby_events.send_hints),
-    (ChatSaid, chat_events.send_line),
     (MatchStarted, events_socket.on_match_started),
     (RoundStarted, events_socket.on_round_started),
     (ChallengeMade, events_socket.on_challenge),

@@ -16,7 +16,7 @@ from accounts.follows import challenge_allowed, following
 from accounts.selectors import challenges_to
 from accounts.services import challenge_create
 from games.ai import LEVELS, NOTES, default_level
-from games.matches import chat, ratings, services
+from games.matches import ratings, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
 from games.matches.replays import replay_json, replay_summary, transcript
@@ -168,8 +168,6 @@ def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
             "match": match,
             "game": match.rules.info(),
             "initial": match_for_user(match, request.user),
-            "chat_on": chat.chat_on(request.user),
-            "chat_phrases": chat.QUICK_PHRASES,
         },
     )
 
@@ -223,10 +221,8 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
 
 def _replay_etag(request: HttpRequest, slug: str) -> str | None:
     """A replay changes only with a new move or the end of its match."""
-    row = Match.objects.filter(replay_slug=slug).values_list("ply", "status", "updated_at", "id").first()
-    if row is None:
-        return None
-    return "-".join(map(str, row[:3])) + "-" + chat.last_change(row[3])  # a line said or hidden too
+    row = Match.objects.filter(replay_slug=slug).values_list("ply", "status", "updated_at").first()
+    return None if row is None else "-".join(map(str, row))
 
 
 @condition(etag_func=_replay_etag)
@@ -242,7 +238,6 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
             "game": match.rules.info(),
             "replay": {"match": summary},
             "replay_json": replay_json(match, summary),
-            "chat_lines": chat.players_room_lines(match.pk),
         },
     )
 

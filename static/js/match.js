@@ -3,7 +3,6 @@
 // the disc appears when a state with a higher ply arrives.
 
 import {showAway, showClaim} from "./away.js";
-import {startChat} from "./chat.js";
 import {showClocks} from "./clock.js";
 import {postJSON} from "./http.js";
 import {
@@ -74,9 +73,6 @@ try {
   throw err;
 }
 
-const chat = startChat({send: (message) => socket.send(message), username: page.dataset.username, toast});
-chat.onState(match);
-
 const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/`, {
   onOpen: ({reconnected: again}) => {
     reconnected = again;
@@ -84,7 +80,6 @@ const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/`, {
   onMessage: (message) => {
     if (message.type === "state") onState(message.match);
     else if (message.type === "error") onError(message);
-    else chat.onMessage(message);
   },
 });
 
@@ -109,7 +104,6 @@ function onState(next) {
   const previous = match;
   match = next;
   draw();
-  chat.onState(match);
   notify(previous, next);
 }
 
