@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.server import LiveServer
+from tests.support.server import LiveServer, serving
 
 
 @pytest.fixture(scope="session")
@@ -20,8 +20,5 @@ def daphne_server(tmp_path_factory) -> LiveServer:
 @pytest.fixture
 def fresh_server(tmp_path) -> LiveServer:
     """A daphne process of this test's own (for kill/restart tests)."""
-    server = LiveServer(tmp_path)
-    server.migrate()
-    server.start()
-    yield server
-    server.kill()
+    with serving(tmp_path) as server:
+        yield server

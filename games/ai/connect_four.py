@@ -460,3 +460,11 @@ NOTES = {
         "strong": "Searches as deep as a second allows: very hard to beat.",
     }
 }
+
+
+def mover_value(state: State, mover: Seat, budget: float) -> int:
+    """The strong search's value of the position for the seat to move (``ai.judge``)."""
+    return search(state, mover, budget)[1]["value"]
+
+
+JUDGES = {"connect_four": mover_value}

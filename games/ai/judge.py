@@ -9,6 +9,8 @@ pass). Pure Python, no Django: it runs in the search process.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.rules import GAMES
 
 from . import connect_four, reversi, reversi_1d
@@ -16,28 +18,26 @@ from . import connect_four, reversi, reversi_1d
 BUDGET = 0.5  # seconds: an answer to a draw offer is not worth a move's whole second
 
 
-def _mover_value(slug: str, state: dict, mover: int, budget: float) -> int | None:
-    """The value of the position for the seat to move, or None."""
-    if slug in ("reversi", "othello"):
-        _, result = reversi.strong_search(state, mover, None, budget)
-        return None if result is None else result.score
-    if slug == "connect_four":
-        _, info = connect_four.search(state, mover, budget)
-        return info["value"]
-    if slug == "reversi_1d":
-        p, o = reversi_1d.masks(state["board"], reversi_1d.PLAYERS[mover])
-        return reversi_1d.value(p, o)
-    return None
+def _judges() -> dict[str, Callable[[dict, int, float], int | None]]:
+    """slug -> the value of a position for the seat to move, from each game's computer module
+    (a game without one has no judgement)."""
+    judges: dict[str, Callable[[dict, int, float], int | None]] = {}
+    for module in (reversi, connect_four, reversi_1d):
+        judges.update(module.JUDGES)
+    return judges
+
+
+JUDGES = _judges()
 
 
 def judge(slug: str, state: dict, seat: int, budget: float = BUDGET) -> int | None:
     """How the position stands for ``seat`` (see the module); None when it cannot say."""
-    to_move = GAMES[slug].to_move(state)
-    if len(to_move) != 1:
+    to_move, value_of = GAMES[slug].to_move(state), JUDGES.get(slug)
+    if len(to_move) != 1 or value_of is None:
         return None
     mover = to_move[0]
     try:
-        value = _mover_value(slug, state, mover, budget)
+        value = value_of(state, mover, budget)
     except ValueError:  # no legal move for the mover: nothing to search
         return None
     if value is None:

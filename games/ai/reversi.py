@@ -98,3 +98,13 @@ _NOTES = {
     "strong": "Searches many moves ahead (about a second a move): hard to beat.",
 }
 NOTES = {"reversi": _NOTES, "othello": _NOTES}
+
+
+def mover_value(state: State, mover: Seat, budget: float) -> int | None:
+    """The strong search's value of the position for the seat to move (draw offers:
+    ``ai.judge``); None when it must pass."""
+    _, result = strong_search(state, mover, None, budget)
+    return None if result is None else result.score
+
+
+JUDGES = {"reversi": mover_value, "othello": mover_value}

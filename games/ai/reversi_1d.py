@@ -130,3 +130,11 @@ def strong_player(game: Game, state: State, seat: Seat, rng: random.Random) -> M
 LEVELS = {"reversi_1d": {"random": random_player, "strong": strong_player}}
 
 NOTES = {"reversi_1d": {"strong": "Plays perfectly: it never misses the best slot."}}
+
+
+def mover_value(state: State, mover: Seat, budget: float) -> int:
+    """The exact value of the position for the seat to move (``ai.judge``; no budget needed)."""
+    return value(*masks(state["board"], PLAYERS[mover]))
+
+
+JUDGES = {"reversi_1d": mover_value}

@@ -43,8 +43,8 @@ def _refuse_offer(match: Match, seat: int) -> None:
     if len(set(movers)) < seats:
         raise no("A draw can be offered once every player has made a move.")
     last = match.draw_offered.get(str(seat))
-    if last is not None and _own_moves(match, seat) - last < DRAW_OFFER_EVERY:
-        wait = DRAW_OFFER_EVERY - (_own_moves(match, seat) - last)
+    wait = DRAW_OFFER_EVERY - (_own_moves(match, seat) - last) if last is not None else 0
+    if wait > 0:
         raise no(f"You offered a draw lately: you may offer again after {wait} more moves of yours.")
 
 

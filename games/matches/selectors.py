@@ -132,13 +132,15 @@ def computers_only(match: Match) -> bool:
     return not any(user_id for _, _, user_id, _ in seat_rows(match))
 
 
+def watch_owner(match: Match) -> int | None:
+    """The user id of the creator of a match between computer levels only (not a
+    tournament's game), who may stop it at any ply; None for any other match."""
+    return match.created_by_id if match.abortable and computers_only(match) else None
+
+
 def stoppable_by(match: Match) -> int | None:
-    """The user id of who may stop the match now, at any ply: its creator, when only computer
-    levels play in it (not in a tournament's game); None otherwise, and once it is over."""
-    over = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
-    if over or not match.abortable or not computers_only(match):
-        return None
-    return match.created_by_id
+    """``watch_owner`` while the match is not over; None once it is."""
+    return None if match.status in (Match.Status.FINISHED, Match.Status.ABORTED) else watch_owner(match)
 
 
 def players(match: Match, presence: dict[int, datetime | None] | None = None) -> list[dict[str, Any]]:

@@ -32,7 +32,7 @@ from .events import (
 )
 from .guards import locked, players_seat, read_locked, refuse_if_over
 from .models import Match, Move, Seat
-from .selectors import UNKNOWN, can_abort, claim_time, computers_only
+from .selectors import UNKNOWN, can_abort, claim_time, watch_owner
 
 
 def _ply_current(match: Match, seat: int, ply: int) -> bool:
@@ -324,8 +324,8 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
     of a match between two computer levels: any time)."""
     with transaction.atomic():
         match = locked(match_id, user)
-        creator = user is not None and user.is_authenticated and user.pk == match.created_by_id
-        if not staff and creator and match.abortable and computers_only(match):  # a match they watch
+        owner = watch_owner(match)
+        if not staff and owner is not None and user is not None and user.pk == owner:  # a match they watch
             refuse_if_over(match)
         elif not staff:
             players_seat(match)

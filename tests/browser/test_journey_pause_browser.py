@@ -15,7 +15,7 @@ from games.rules import journey
 from games.rules.engines.journey import GAME as JOURNEY
 from tests.browser import helpers
 from tests.browser.helpers import create_match, join, ply, signup, username, wait_ply
-from tests.support.server import LiveServer
+from tests.support.server import serving
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -27,11 +27,8 @@ PAUSED = "Paused: every player is away. The game goes on when one of them is bac
 
 @pytest.fixture
 def skip_server(tmp_path):
-    server = LiveServer(tmp_path, env={"ABSENT_SKIP_SECONDS": "3"})
-    server.migrate()
-    server.start()
-    yield server
-    server.kill()
+    with serving(tmp_path, {"ABSENT_SKIP_SECONDS": "3"}) as server:
+        yield server
 
 
 def test_the_journey_waits_for_its_players(skip_server, person):

@@ -7,16 +7,13 @@ import asyncio
 import pytest
 
 from tests.support.client import Player
-from tests.support.server import LiveServer
+from tests.support.server import serving
 
 
 @pytest.fixture
 def quick_skip_server(tmp_path):
-    server = LiveServer(tmp_path, env={"ABSENT_SKIP_SECONDS": "1"})
-    server.migrate()
-    server.start()
-    yield server
-    server.kill()
+    with serving(tmp_path, {"ABSENT_SKIP_SECONDS": "1"}) as server:
+        yield server
 
 
 async def test_absent_warrior_is_skipped(quick_skip_server):
@@ -52,11 +49,8 @@ async def test_absent_warrior_is_skipped(quick_skip_server):
 @pytest.fixture
 def slow_skip_server(tmp_path):
     """Skips after 2 s: time enough for the last player to close their socket first."""
-    server = LiveServer(tmp_path, env={"ABSENT_SKIP_SECONDS": "2"})
-    server.migrate()
-    server.start()
-    yield server
-    server.kill()
+    with serving(tmp_path, {"ABSENT_SKIP_SECONDS": "2"}) as server:
+        yield server
 
 
 async def test_the_journey_pauses_while_every_player_is_away(slow_skip_server):

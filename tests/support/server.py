@@ -12,7 +12,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import requests
@@ -149,3 +150,16 @@ class LiveServer:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+@contextmanager
+def serving(workdir: Path, env: dict[str, str] | None = None) -> Iterator[LiveServer]:
+    """A started ``LiveServer`` on a fresh database (``env`` added to its environment),
+    killed when the block ends: the body of a test's own server fixture."""
+    server = LiveServer(workdir, env=env)
+    server.migrate()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.kill()
