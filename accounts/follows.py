@@ -52,6 +52,16 @@ def challengers_set(*, user, challengers: str) -> None:
     Account.objects.update_or_create(user=user, defaults={"challengers": challengers})
 
 
+def chat_set(*, user, on: bool) -> None:
+    """``user`` turns chat in matches on or off (``games.matches.chat`` reads it)."""
+    Account.objects.update_or_create(user=user, defaults={"chat": on})
+
+
+def chat_is_on(user) -> bool:
+    """Has ``user`` chat on? (no row: on)"""
+    return Account.objects.filter(user_id=user.pk, chat=False).first() is None
+
+
 def challenge_allowed(*, challenger, target) -> None:
     """Refuse (403 ``challenges_refused``) a challenge ``target`` does not accept from
     ``challenger``: they take none, or only from people they follow."""

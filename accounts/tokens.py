@@ -29,8 +29,9 @@ from games.matches.errors import ServiceError
 from games.matches.events import announce
 
 from .events import TokenRevoked
-from .follows import challenge_allowed, challengers_of, is_following
+from .follows import challenge_allowed, challengers_of, chat_is_on, is_following
 from .models import Account, ApiToken, is_bot
+from .pairing_prefs import pair_with_bots_of
 from .selectors import open_challenges, record_page
 
 MAX_TOKENS = 20  # active tokens one account may hold
@@ -47,6 +48,8 @@ def profile_extras(request: HttpRequest, user) -> dict[str, Any]:
         extras["challenges_received"] = list(open_challenges(to_user=user)[:50])
         extras["challengers"] = challengers_of(user)
         extras["challenger_choices"] = Account.Challengers.choices
+        extras["chat_on"] = chat_is_on(user)
+        extras["pair_with_bots"] = pair_with_bots_of(user)
     elif viewer.is_authenticated:
         extras["following"] = is_following(viewer, user)
         try:  # the Challenge button, or why there is none

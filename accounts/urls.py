@@ -15,6 +15,8 @@ urlpatterns = [
     path("tokens/<int:token_id>/revoke/", tokens.token_revoke, name="api_token_revoke"),
     path("bot/", tokens.become_bot, name="account_bot"),
     path("challengers/", views.page_challengers, name="challengers_set"),
+    path("chat/", views.page_chat, name="chat_set"),
+    path("pairing-bots/", views.page_pair_with_bots, name="pair_with_bots_set"),
     path("people/<str:username>/<str:action>/", views.page_follow, name="follow_user"),
     path(
         "challenges/<int:challenge_id>/<str:answer>/",

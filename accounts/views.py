@@ -17,8 +17,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.matches.errors import ServiceError
 
 from . import addresses
-from .follows import challengers_set, follow, unfollow
+from .follows import challengers_set, chat_set, follow, unfollow
 from .forms import SignupForm
+from .pairing_prefs import pair_with_bots_set
 from .selectors import record_page
 from .services import challenge_accept, challenge_decline
 from .tokens import profile_extras
@@ -137,4 +138,23 @@ def page_challengers(request: HttpRequest) -> HttpResponse:
         messages.success(request, "Saved: who may challenge you.")
     except ServiceError as exc:
         messages.error(request, exc.message)
+    return redirect("profile", username=request.user.username)
+
+
+@require_POST
+@login_required
+def page_chat(request: HttpRequest) -> HttpResponse:
+    """The own profile's "Chat" form: on or off in every match; back to the profile."""
+    on = request.POST.get("chat") == "on"
+    chat_set(user=request.user, on=on)
+    messages.success(request, "Saved: chat is on." if on else "Saved: chat is off.")
+    return redirect("profile", username=request.user.username)
+
+
+@require_POST
+@login_required
+def page_pair_with_bots(request: HttpRequest) -> HttpResponse:
+    """The own profile's "Quick pairing with bots" form: back to the profile."""
+    pair_with_bots_set(user=request.user, allow=request.POST.get("pair_with_bots") == "on")
+    messages.success(request, "Saved: quick pairing with bots.")
     return redirect("profile", username=request.user.username)

@@ -5,6 +5,7 @@ sent (read-only). Pure configuration."""
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html
@@ -12,6 +13,7 @@ from django.utils.html import format_html
 from games.autoplay.level_ratings import ANCHOR_LEVEL, ANCHOR_RATING, DEFAULT_GAMES
 from games.autoplay.tasks import rate_levels_task
 from games.matches import services
+from games.matches.chat_models import ChatBar, ChatLine, ChatReport
 from games.matches.models import LevelRating, Match, Move, Seat
 from games.matches.replays import positions
 from games.notifications.models import Notification
@@ -209,3 +211,49 @@ class NotificationAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+class ChatReportInline(admin.TabularInline):
+    model = ChatReport
+    extra = 0
+    fields = ("by", "at")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.action(description="Hide the selected lines (gone from every history and replay)")
+def hide_lines(modeladmin, request, queryset) -> None:
+    modeladmin.message_user(request, f"{queryset.update(hidden=True)} lines hidden.")
+
+
+@admin.register(ChatLine)
+class ChatLineAdmin(admin.ModelAdmin):
+    """Chat lines, reported ones first to look at: hide them, bar their author (Chat bars)."""
+
+    list_display = ("at", "user", "room", "text", "reported", "hidden", "match")
+    list_filter = ("hidden", "room", ("reports", admin.EmptyFieldListFilter))
+    search_fields = ("user__username", "text", "match__id")
+    list_select_related = ("user",)
+    fields = ("match", "room", "user", "text", "at", "hidden")
+    readonly_fields = ("match", "room", "user", "text", "at")
+    inlines = [ChatReportInline]
+    actions = [hide_lines]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(report_count=Count("reports"))
+
+    @admin.display(description="reports", ordering="report_count")
+    def reported(self, line: ChatLine) -> int:
+        return line.report_count
+
+    def has_add_permission(self, request) -> bool:
+        return False  # said by people only
+
+
+@admin.register(ChatBar)
+class ChatBarAdmin(admin.ModelAdmin):
+    """Who may not chat until when, and why (the reason is shown to them)."""
+
+    list_display = ("user", "until", "reason", "created_at")
+    search_fields = ("user__username", "reason")
+    autocomplete_fields = ("user",)

@@ -2,11 +2,16 @@
 :mod:`games.matches.models`, notifications in :mod:`games.notifications.models`, tournaments in
 :mod:`games.tournaments.models`."""
 
+from games.matches.chat_models import ChatBar, ChatLine, ChatMute, ChatReport
 from games.matches.models import Match, Move, Presence, Seat, new_match_id, new_replay_slug
 from games.notifications.models import EmailPreferences, Notification
 from games.tournaments.models import Entrant, Pairing, Tournament
 
 __all__ = [
+    "ChatBar",
+    "ChatLine",
+    "ChatMute",
+    "ChatReport",
     "EmailPreferences",
     "Entrant",
     "Match",

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from accounts.events import ChallengeMade, TokenRevoked
 from games.autoplay import absence, computer
-from games.matches import events, sweeps
+from games.matches import events, pairing, sweeps
 from games.matches.events import (
+    ChatSaid,
     ClockLow,
     DrawOffered,
     MatchEnded,
@@ -24,9 +25,10 @@ from games.matches.events import (
     RematchOffered,
     StateChanged,
 )
+from games.matches.pools import PoolsChanged
 from games.notifications import low_time, receivers
 from games.notifications.events import Notified
-from games.realtime import broadcast, events_socket, lobby_events
+from games.realtime import broadcast, chat_events, events_socket, lobby_events
 from games.tournaments import receivers as tournament_receivers
 from games.tournaments import services as tournament_services
 from games.tournaments.events import RoundStarted, TournamentCreated
@@ -35,11 +37,13 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     # the sockets: the match's new state, the lobbies' hints, the bots' event sockets
     (StateChanged, broadcast.send_state),
     (StateChanged, lobby_events.send_hints),
+    (ChatSaid, chat_events.send_line),
     (MatchStarted, events_socket.on_match_started),
     (RoundStarted, events_socket.on_round_started),
     (ChallengeMade, events_socket.on_challenge),
     (TokenRevoked, events_socket.on_token_revoked),
     (Notified, lobby_events.bell_rings),
+    (PoolsChanged, lobby_events.pools_changed),
     # what the server does next
     (MatchStarted, computer.computer_to_move),
     (MoveMade, computer.computer_to_move),
@@ -65,6 +69,7 @@ SWEEPS = [
     sweeps.end_timed_out,  # clocks that ran out end their match, connected or not
     sweeps.announce_low_clocks,  # "time is running low", once per move
     sweeps.lapse_rematch_offers,  # rematch offers nobody answered are withdrawn
+    pairing.pair_waiting,  # quick pairing, as waiting players' rating gaps widen
     tournament_services.start_due_tournaments,  # and tournament results a stopped process missed
 ]
 

@@ -123,6 +123,14 @@ class DrawOffered(MatchEvent):
 
 
 @dataclass(eq=False, kw_only=True)
+class ChatSaid(Event):
+    """A line was said in one of the match's chat rooms (``line``: the protocol's object)."""
+
+    match: Match
+    line: dict[str, Any]
+
+
+@dataclass(eq=False, kw_only=True)
 class ClockLow(Event):
     """The running clocks of ``seats`` are low at this ply (said once per ply)."""
 

@@ -256,3 +256,25 @@ class LevelRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.level} {self.rating:.0f}"
+
+
+class PoolEntry(models.Model):
+    """One player waiting in a quick-pairing pool (``games.matches.pairing``), then the match
+    they were paired into (kept: the pool's "playing" count reads it)."""
+
+    pool = models.CharField(max_length=40, db_index=True)  # a key of ``pools.POOLS``
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    rating = models.IntegerField()  # their rating in the pool's game when they entered
+    bot = models.BooleanField(default=False)  # a bot account
+    with_bots = models.BooleanField(default=False)  # a person who accepts a bot opponent
+    created_at = models.DateTimeField(auto_now_add=True)
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            # one pool at a time: decided by the database, whatever process takes the request
+            models.UniqueConstraint(fields=["user"], condition=Q(match__isnull=True), name="pool_one_wait")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.pool}"

@@ -25,13 +25,14 @@ from games.matches.selectors import for_seat, public_of, seat_in
 
 from . import heartbeat, messages, outgoing
 from .broadcast import group_name
+from .chat_socket import ChatSocket
 from .outbox import serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import MAX_FRAME, ClientGone, LimitedSocket
 from .token_auth import token_group
 
 
-class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
+class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
     """One client's socket on one match: players act, spectators watch."""
 
     public: dict[str, Any] | None = None  # the latest public match data, kept current by events
@@ -64,6 +65,7 @@ class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
             self.present = True
             heartbeat.opened(self.channel_name)
         await self.show(public)
+        await self.send_chat_history()
         await resume(public)  # a turn the server owed before a restart
 
     async def disconnect(self, code: int) -> None:
@@ -113,20 +115,25 @@ class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
                 await self.call(offers.draw_answer, accept=True)
             case messages.DeclineDraw():
                 await self.call(offers.draw_answer, accept=False)
+            case messages.Chat() | messages.MuteChat() | messages.ReportChat():
+                await self.handle_chat(message)
 
-    async def call(self, service, **kwargs: Any) -> None:
-        """Run a service as this socket's user; a refusal goes back to this socket only."""
+    async def call(self, service, **kwargs: Any) -> bool:
+        """Run a service as this socket's user; a refusal goes back to this socket only.
+        Returns whether it was done."""
         if not self.username:
             await self.refuse("not_a_player", "Log in and take a seat to play; spectators only watch.")
-            return
+            return False
         try:
             await database_sync_to_async(service)(match_id=self.match_id, user=self.user, **kwargs)
+            return True
         except ServiceError as exc:
             # Read afresh: the state of a change that just won (the move this one raced) may
             # still be on its way to this socket through the group.
             fresh = await database_sync_to_async(public_of)(self.match_id)
             code = exc.code if exc.code in outgoing.ERROR_CODES else "bad_message"
             await self.refuse(code, exc.message, fresh)
+            return False
 
     async def refuse(self, code: str, message: str, public: dict[str, Any] | None = None) -> None:
         """Tell this socket why, then send its state (``public``, or the latest it has)."""
@@ -184,6 +191,7 @@ class MatchConsumer(LimitedSocket, AsyncJsonWebsocketConsumer):
             await self.send(text_data=spectator_frame)
         else:
             await self.show(public)
+        await self.chat_state_seen()
 
 
 @lru_cache(maxsize=64)

@@ -11,7 +11,9 @@ A subscriber of ``StateChanged`` (the facts of the commit say what happened) and
   sit in that their list shows (created, joined, started, a move, the end; ``finished`` too
   then), ``challenges`` for a match with a seat kept for them (a challenge) when it is made,
   taken or ended while waiting (declined, withdrawn), and ``notifications`` when they have a
-  new notification (the bell).
+  new notification (the bell);
+- group ``lobby``: ``pools`` when the quick-pairing pools' counts change (``PoolsChanged``);
+  the paired players hear ``mine`` as their new match starts.
 
 A player's socket coming or going changes nothing the lobby shows: no hint.
 
@@ -31,6 +33,7 @@ from games.matches.events import (
     StateChanged,
 )
 from games.matches.models import Match, Seat
+from games.matches.pools import PoolsChanged
 from games.matches.selectors import seat_rows
 from games.notifications.events import Notified
 
@@ -101,3 +104,8 @@ def bell_rings(event: Notified) -> None:
     """New notifications: their users' bells read their count again."""
     hint = {"type": "lobby.hint", "changed": ["notifications"]}
     send_to_groups([(user_group(user_id), hint) for user_id in event.user_ids])
+
+
+def pools_changed(event: PoolsChanged) -> None:
+    """Players entered, left or were paired: every lobby reads the pools' counts again."""
+    send_to_groups([(LOBBY_GROUP, {"type": "lobby.hint", "changed": ["pools"]})])

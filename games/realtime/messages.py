@@ -70,11 +70,36 @@ class DeclineDraw:
 
 
 @dataclass(frozen=True)
+class Chat:
+    """``{"type": "chat", "room": "players" | "spectators", "text": "..."}``"""
+
+    room: str
+    text: str
+
+
+@dataclass(frozen=True)
+class MuteChat:
+    """``{"type": "chat_mute", "mute": true | false}``: a player (un)mutes the other side."""
+
+    mute: bool
+
+
+@dataclass(frozen=True)
+class ReportChat:
+    """``{"type": "chat_report", "id": <a line's id>}``: tell staff about a line."""
+
+    id: int
+
+
+@dataclass(frozen=True)
 class Ping:
     """``{"type": "ping"}``: the server answers ``{"type": "pong"}``."""
 
 
-Message = Move | Resign | Abort | ClaimVictory | ClaimDraw | OfferDraw | AcceptDraw | DeclineDraw | Ping
+Message = (
+    Move | Resign | Abort | ClaimVictory | ClaimDraw | OfferDraw | AcceptDraw | DeclineDraw | Ping
+    | Chat | MuteChat | ReportChat
+)
 
 # The messages that are only a type.
 SIMPLE: dict[str, type[Message]] = {
@@ -87,11 +112,12 @@ SIMPLE: dict[str, type[Message]] = {
     "decline_draw": DeclineDraw,
     "ping": Ping,
 }
-TYPES: frozenset[str] = frozenset({"move", *SIMPLE})  # every type a client may send
+# every type a client may send
+TYPES: frozenset[str] = frozenset({"move", "chat", "chat_mute", "chat_report", *SIMPLE})
 
 EXPECTED = (
     'Expected {"type": "move" | "resign" | "abort" | "claim_victory" | "claim_draw" | "offer_draw"'
-    ' | "accept_draw" | "decline_draw" | "ping", ...}.'
+    ' | "accept_draw" | "decline_draw" | "chat" | "chat_mute" | "chat_report" | "ping", ...}.'
 )
 
 
@@ -100,6 +126,8 @@ def parse(content: Any) -> Message:
     kind = content.get("type") if isinstance(content, dict) else None
     if kind == "move":
         return _move(content)
+    if isinstance(kind, str) and kind in CHAT:
+        return CHAT[kind](content)
     if isinstance(kind, str) and kind in SIMPLE:
         return SIMPLE[kind]()
     raise BadMessage(EXPECTED)
@@ -115,3 +143,26 @@ def _move(content: dict[str, Any]) -> Move:
     if type(content["ply"]) is not int:
         raise BadMessage("ply must be an integer.")
     return Move(ply=content["ply"], move=content["move"])
+
+
+def _chat(content: dict[str, Any]) -> Chat:
+    if set(content) != {"type", "room", "text"} or content["room"] not in ("players", "spectators"):
+        raise BadMessage('A chat line is {"type": "chat", "room": "players" | "spectators", "text": "..."}.')
+    if not isinstance(content["text"], str):
+        raise BadMessage("text must be a string.")
+    return Chat(room=content["room"], text=content["text"])
+
+
+def _mute(content: dict[str, Any]) -> MuteChat:
+    if set(content) != {"type", "mute"} or type(content["mute"]) is not bool:
+        raise BadMessage('A mute is {"type": "chat_mute", "mute": true | false}.')
+    return MuteChat(mute=content["mute"])
+
+
+def _report(content: dict[str, Any]) -> ReportChat:
+    if set(content) != {"type", "id"} or type(content["id"]) is not int:
+        raise BadMessage('A report is {"type": "chat_report", "id": <int>}.')
+    return ReportChat(id=content["id"])
+
+
+CHAT = {"chat": _chat, "chat_mute": _mute, "chat_report": _report}

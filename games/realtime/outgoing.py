@@ -40,6 +40,7 @@ ErrorCode = Literal[
     "cannot_claim",
     "cannot_offer_draw",
     "no_draw_offer",
+    "no_chat_line",
 ]
 ERROR_CODES: frozenset[str] = frozenset(get_args(ErrorCode))
 
@@ -130,11 +131,39 @@ class TournamentRound:
     match: MatchLink
 
 
-Message = State | Error | Pong | Lobby | Challenge | MatchStarted | TournamentRound
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """Match socket: a line said in a room this viewer reads."""
+
+    type: Literal["chat"] = field(default="chat", init=False)
+    line: dict[str, Any]  # {"id", "room", "username", "text", "at"}
+
+
+@dataclass(frozen=True, slots=True)
+class ChatHistory:
+    """Match socket: the last 50 lines of each room this viewer reads (on connect)."""
+
+    type: Literal["chat_history"] = field(default="chat_history", init=False)
+    lines: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRefused:
+    """Match socket: this socket's chat line was refused (``reason``: a code, ``message``: why)."""
+
+    type: Literal["chat_refused"] = field(default="chat_refused", init=False)
+    reason: str
+    message: str
+
+
+Message = (
+    State | Error | Pong | Lobby | Challenge | MatchStarted | TournamentRound
+    | Chat | ChatHistory | ChatRefused
+)
 
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
 SENT_ON: dict[str, tuple[type[Message], ...]] = {
-    MATCH_SOCKET: (State, Error, Pong),
+    MATCH_SOCKET: (State, Error, Pong, Chat, ChatHistory, ChatRefused),
     LOBBY_SOCKET: (Lobby, Error, Pong),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
 }

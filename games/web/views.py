@@ -16,7 +16,7 @@ from accounts.follows import challenge_allowed, following
 from accounts.selectors import challenges_to
 from accounts.services import challenge_create
 from games.ai import LEVELS, NOTES, default_level
-from games.matches import ratings, services
+from games.matches import chat, pools, ratings, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
 from games.matches.replays import replay_json, replay_summary, transcript
@@ -67,6 +67,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "finished_version": f"{request.user.pk}:{finished.values_list('finished_at', 'pk').first()}",
             "cache_seconds": LOBBY_CACHE_SECONDS,
             "tournaments": partial(listed_tournaments, 5),  # one query, when the template reads it
+            "pool_rows": pools.by_game(),  # quick pairing: counts and places come live (pools.js)
         },
     )
 
@@ -168,6 +169,8 @@ def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
             "match": match,
             "game": match.rules.info(),
             "initial": match_for_user(match, request.user),
+            "chat_on": chat.chat_on(request.user),
+            "chat_phrases": chat.QUICK_PHRASES,
         },
     )
 
@@ -221,8 +224,10 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
 
 def _replay_etag(request: HttpRequest, slug: str) -> str | None:
     """A replay changes only with a new move or the end of its match."""
-    row = Match.objects.filter(replay_slug=slug).values_list("ply", "status", "updated_at").first()
-    return None if row is None else "-".join(map(str, row))
+    row = Match.objects.filter(replay_slug=slug).values_list("ply", "status", "updated_at", "id").first()
+    if row is None:
+        return None
+    return "-".join(map(str, row[:3])) + "-" + chat.last_change(row[3])  # a line said or hidden too
 
 
 @condition(etag_func=_replay_etag)
@@ -238,6 +243,7 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
             "game": match.rules.info(),
             "replay": {"match": summary},
             "replay_json": replay_json(match, summary),
+            "chat_lines": chat.players_room_lines(match.pk),
         },
     )
 

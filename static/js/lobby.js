@@ -77,8 +77,15 @@ function swap(id, fresh) {
 
 connect("/ws/lobby/", {
   // After a reconnect, hints may have been missed: read everything once.
-  onOpen: ({reconnected}) => reconnected && want(Object.keys(SECTIONS)),
+  onOpen: ({reconnected}) => {
+    if (!reconnected) return;
+    want(Object.keys(SECTIONS));
+    document.dispatchEvent(new CustomEvent("lobby-hint", {detail: ["pools"]}));
+  },
   onMessage: (message) => {
-    if (message.type === "lobby" && Array.isArray(message.changed)) want(message.changed);
+    if (message.type !== "lobby" || !Array.isArray(message.changed)) return;
+    want(message.changed);
+    // other parts of the page (pools.js) hear the hints too
+    document.dispatchEvent(new CustomEvent("lobby-hint", {detail: message.changed}));
   },
 });

@@ -3,6 +3,7 @@
 // the disc appears when a state with a higher ply arrives.
 
 import {showAway, showClaim} from "./away.js";
+import {startChat} from "./chat.js";
 import {showClocks} from "./clock.js";
 import {postJSON} from "./http.js";
 import {
@@ -73,6 +74,9 @@ try {
   throw err;
 }
 
+const chat = startChat({send: (message) => socket.send(message), username: page.dataset.username, toast});
+chat.onState(match);
+
 const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/`, {
   onOpen: ({reconnected: again}) => {
     reconnected = again;
@@ -80,6 +84,7 @@ const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/`, {
   onMessage: (message) => {
     if (message.type === "state") onState(message.match);
     else if (message.type === "error") onError(message);
+    else chat.onMessage(message);
   },
 });
 
@@ -104,6 +109,7 @@ function onState(next) {
   const previous = match;
   match = next;
   draw();
+  chat.onState(match);
   notify(previous, next);
 }
 

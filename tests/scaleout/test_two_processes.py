@@ -52,3 +52,28 @@ async def test_presence_is_shared_between_processes(cluster):
     gone = await sb.wait_state(lambda m: not m["players"][0]["connected"], timeout=20)
     assert gone["players"][0]["username"] == a.username
     await sb.close()
+
+
+async def test_chat_crosses_processes_and_keeps_its_rooms(cluster):
+    """Issue 25: a line said on one process reaches the sockets of the other (Redis), each
+    hearing only the rooms it reads; the history is read from PostgreSQL."""
+    one, two = cluster
+    a, b, c = Player(one.url).signup(), Player(two.url).signup(), Player(two.url).signup()
+    created = a.create(options={"size": 6})
+    b.join(created["id"])
+    sa, sb = await a.socket(created["id"]), await b.socket(created["id"])
+    sc = await c.socket(created["id"])
+    for sock in (sa, sb, sc):
+        await sock.wait_state()
+    await sa.send({"type": "chat", "room": "players", "text": "gl from one"})
+    for sock in (sa, sb, sc):
+        got = await sock.wait_for(lambda m: m["type"] == "chat", timeout=20)
+        assert (got["line"]["text"], got["line"]["username"]) == ("gl from one", a.username)
+    await sc.send({"type": "chat", "room": "spectators", "text": "from two"})
+    assert (await sc.wait_for(lambda m: m["type"] == "chat", timeout=20))["line"]["text"] == "from two"
+    assert [m for m in await sa.barrier() if m["type"] == "chat"] == []  # not while they play
+    late = await Player(one.url).socket(created["id"])
+    history = await late.wait_for(lambda m: m["type"] == "chat_history", timeout=20)
+    assert [line["text"] for line in history["lines"]] == ["gl from one", "from two"]
+    for sock in (sa, sb, sc, late):
+        await sock.close()

@@ -1,0 +1,180 @@
+"""A match's chat (lichess's rules): two rooms, who reads and writes which, flood control.
+
+The players' room (allies in The Journey) and the spectators' room. Spectators read both and
+write in theirs; players write in theirs and do not see the spectators' room until the match
+is over. Against the computer there is no players' room (nobody to talk to). A line is at most
+140 characters; one that repeats one of your last lines, or would be your fifth in 10
+seconds, is refused, as is every line of someone staff barred or who turned chat off.
+Lines reach the sockets through the :class:`ChatSaid` event (``realtime.chat_events``).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from .chat_models import ChatBar, ChatLine, ChatMute, ChatReport
+from .endings import OVER
+from .errors import ServiceError
+from .events import ChatSaid, announce
+from .models import Match
+from .selectors import match_public, seat_in
+
+PLAYERS, SPECTATORS = ChatLine.Room.PLAYERS.value, ChatLine.Room.SPECTATORS.value
+MAX_CHARS = 140
+BURST, WINDOW = 4, timedelta(seconds=10)  # a fifth line within WINDOW is refused
+REPEAT_LAST = 3  # a line equal to one of your last REPEAT_LAST lines of the match is refused
+HISTORY = 50  # lines of each room a socket gets on connect
+QUICK_PHRASES = ("Hello", "Good luck", "Have fun", "Good game", "Thanks", "Rematch?")
+
+
+class ChatRefused(ServiceError):
+    """A line refused; ``reason`` is one of the protocol's ``chat_refused`` reasons."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__("chat_refused", message, 409)
+        self.reason = reason
+
+
+# -- who reads and writes which room (from the match's public data) -----------------------
+def players_room(public: dict[str, Any]) -> bool:
+    """Is there a players' room: two people (not computers) seated?"""
+    return sum(1 for p in public["players"] if p["username"] and not p["computer"]) >= 2
+
+
+def rooms_read(public: dict[str, Any], username: str | None) -> set[str]:
+    """The rooms ``username`` (None: a visitor) reads in this match."""
+    rooms = {PLAYERS} if players_room(public) else set()
+    if seat_in(public, username) is None or public["status"] in OVER:
+        rooms.add(SPECTATORS)
+    return rooms
+
+
+def rooms_written(public: dict[str, Any], username: str) -> set[str]:
+    """The rooms ``username`` writes in: a player in the players' room (and after the game
+    the spectators' room too), anyone else in the spectators' room."""
+    if seat_in(public, username) is None:
+        return {SPECTATORS}
+    rooms = {PLAYERS} if players_room(public) else set()
+    return rooms | {SPECTATORS} if public["status"] in OVER else rooms
+
+
+def line_json(line: ChatLine, username: str) -> dict[str, Any]:
+    """The protocol's line object."""
+    at = line.at.isoformat()
+    return {"id": line.pk, "room": line.room, "username": username, "text": line.text, "at": at}
+
+
+# -- reads --------------------------------------------------------------------------------
+def chat_on(user) -> bool:
+    """Has ``user`` (None: a visitor) chat on in their settings? (no account row: on)"""
+    if user is None or not user.is_authenticated:
+        return True
+    return not get_user_model().objects.filter(pk=user.pk, account__chat=False).exists()
+
+
+def muted(*, match_id: str, user) -> bool:
+    """Has ``user`` muted the other side's chat in this match?"""
+    signed_in = user is not None and user.is_authenticated
+    return signed_in and ChatMute.objects.filter(match_id=match_id, user=user).exists()
+
+
+def history(*, match_id: str, rooms: set[str], hide_others_than: str | None = None) -> list[dict[str, Any]]:
+    """The last ``HISTORY`` shown lines of each room, oldest first; ``hide_others_than``: a
+    player who muted the others sees only their own players' room lines."""
+    lines: list[dict[str, Any]] = []
+    for room in sorted(rooms):
+        rows = ChatLine.objects.filter(match_id=match_id, room=room, hidden=False).select_related("user")
+        for line in reversed(rows.order_by("-id")[:HISTORY]):
+            if hide_others_than and room == PLAYERS and line.user.username != hide_others_than:
+                continue
+            lines.append(line_json(line, line.user.username))
+    return sorted(lines, key=lambda line: line["id"])
+
+
+def players_room_lines(match_id: str) -> list[ChatLine]:
+    """Every shown line of the players' room, oldest first (the replay page shows them)."""
+    return list(
+        ChatLine.objects.filter(match_id=match_id, room=PLAYERS, hidden=False).select_related("user")
+    )
+
+
+def last_change(match_id: str) -> str:
+    """What changes when a line is said or hidden (the replay page's ETag)."""
+    shown = ChatLine.objects.filter(match_id=match_id, room=PLAYERS, hidden=False)
+    return f"{shown.count()}.{shown.order_by('-id').values_list('id', flat=True).first()}"
+
+
+def bar_of(user) -> ChatBar | None:
+    """The bar that keeps ``user`` from chatting now, if any (the one ending last)."""
+    return ChatBar.objects.filter(user=user, until__gt=timezone.now()).order_by("-until").first()
+
+
+# -- services -----------------------------------------------------------------------------
+def chat_say(*, match_id: str, user, room: str, text: str) -> dict[str, Any]:
+    """``user`` says ``text`` in ``room`` of the match: stored, then heard by everyone who
+    reads that room (``ChatSaid``). Refused with ``ChatRefused``."""
+    text = " ".join(text.split())  # one line: no newlines, no runs of spaces
+    if not text:
+        raise ChatRefused("empty", "Say something first.")
+    if len(text) > MAX_CHARS:
+        raise ChatRefused("too_long", f"A line is at most {MAX_CHARS} characters.")
+    with transaction.atomic():
+        # The user's row is the lock: two lines of one user at once are counted one by one.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            raise ServiceError("not_found", "No such match.", 404)
+        _refuse(match, user, room, text)
+        line = ChatLine.objects.create(match=match, room=room, user=user, text=text)
+        said = line_json(line, user.username)
+        announce(ChatSaid(match=match, line=said))
+    return said
+
+
+def _refuse(match: Match, user, room: str, text: str) -> None:
+    if not chat_on(user):
+        raise ChatRefused("chat_off", "You turned chat off in your settings.")
+    if (bar := bar_of(user)) is not None:
+        until = bar.until.strftime("%Y-%m-%d %H:%M UTC")
+        raise ChatRefused("barred", f"You may not chat until {until}: {bar.reason}")
+    if room not in rooms_written(match_public(match), user.username):
+        if room == SPECTATORS:
+            raise ChatRefused("not_your_room", "Players write in the spectators' room only after the game.")
+        raise ChatRefused("not_your_room", "Only the players write in the players' room.")
+    mine = ChatLine.objects.filter(user=user)
+    recent = mine.filter(match=match).order_by("-id").values_list("text", flat=True)[:REPEAT_LAST]
+    if text.casefold() in {said.casefold() for said in recent}:
+        raise ChatRefused("repeated", "You said that just now.")
+    if mine.filter(at__gt=timezone.now() - WINDOW).count() >= BURST:
+        raise ChatRefused("too_fast", f"At most {BURST} lines in {WINDOW.seconds} seconds: wait a moment.")
+
+
+def chat_mute(*, match_id: str, user, mute: bool) -> None:
+    """A player stops (or starts again) hearing the other side's chat in this match."""
+    public = match_public(Match.objects.filter(pk=match_id).first() or _no_match())
+    if seat_in(public, user.username) is None:
+        raise ServiceError("not_a_player", "Only players mute the other side.", 403)
+    with transaction.atomic():
+        if mute:
+            ChatMute.objects.get_or_create(match_id=match_id, user=user)
+        else:
+            ChatMute.objects.filter(match_id=match_id, user=user).delete()
+
+
+def chat_report(*, match_id: str, user, line_id: int) -> None:
+    """``user`` reports a line they can read to staff (reported once per person)."""
+    match = Match.objects.filter(pk=match_id).first() or _no_match()
+    line = ChatLine.objects.filter(pk=line_id, match=match, hidden=False).first()
+    if line is None or line.room not in rooms_read(match_public(match), user.username):
+        raise ServiceError("no_chat_line", "There is no such line to report.", 404)
+    with transaction.atomic():
+        ChatReport.objects.get_or_create(line=line, by=user)
+
+
+def _no_match() -> Match:
+    raise ServiceError("not_found", "No such match.", 404)

@@ -1,0 +1,14 @@
+"""Every chat line said goes to the sockets of its match's group; each socket keeps only the
+lines of the rooms its viewer reads (``chat_socket.ChatSocket.match_chat``)."""
+
+from __future__ import annotations
+
+from games.matches.events import ChatSaid
+
+from .broadcast import group_name
+from .outbox import send_to_groups
+
+
+def send_line(event: ChatSaid) -> None:
+    """Send the line to the match's group (Redis carries it to the other processes)."""
+    send_to_groups([(group_name(event.match.pk), {"type": "match.chat", "line": event.line})])

@@ -1,0 +1,133 @@
+// The match page's chat: two rooms (players, spectators), lines pushed by the match socket
+// (`chat`, `chat_history`, `chat_refused`; docs/protocol.md), quick phrases, mute, report.
+// Which rooms one reads and writes mirrors games/matches/chat.py; the server decides.
+
+const OVER = ["finished", "aborted"];
+
+function playersRoom(match) {
+  return match.players.filter((p) => p.username && !p.computer).length >= 2;
+}
+
+function roomsRead(match) {
+  const rooms = playersRoom(match) ? ["players"] : [];
+  if (match.you === null || OVER.includes(match.status)) rooms.push("spectators");
+  return rooms;
+}
+
+function roomsWritten(match, loggedIn) {
+  if (!loggedIn) return [];
+  if (match.you === null) return ["spectators"];
+  const rooms = playersRoom(match) ? ["players"] : [];
+  if (OVER.includes(match.status)) rooms.push("spectators");
+  return rooms;
+}
+
+export function startChat({send, username, toast}) {
+  const card = document.getElementById("chat");
+  if (!card) return {onMessage: () => false, onState: () => {}};
+  const list = document.getElementById("chat-lines");
+  const note = document.getElementById("chat-note");
+  const form = document.getElementById("chat-form");
+  const input = document.getElementById("chat-text");
+  const mute = document.getElementById("chat-mute");
+  const tabs = [...card.querySelectorAll(".chat-room")];
+  const chatOn = card.dataset.chatOn === "1";
+  const lines = new Map(); // id -> line
+  let room = null;
+  let match = null;
+
+  function render() {
+    list.replaceChildren();
+    for (const line of [...lines.values()].filter((l) => l.room === room)) {
+      const item = document.createElement("li");
+      item.dataset.id = line.id;
+      const who = document.createElement("span");
+      who.className = "chat-user";
+      who.textContent = line.username;
+      const text = document.createElement("span");
+      text.className = "chat-text";
+      text.textContent = line.text;
+      item.append(who, text);
+      if (username && line.username !== username) {
+        const report = document.createElement("button");
+        report.type = "button";
+        report.className = "chat-report";
+        report.textContent = "Report";
+        report.setAttribute("aria-label", `Report ${line.username}'s line`);
+        report.addEventListener("click", () => {
+          send({type: "chat_report", id: line.id});
+          report.disabled = true;
+          toast("Reported to the staff. Thank you.");
+        });
+        item.append(report);
+      }
+      list.append(item);
+    }
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function choose(next) {
+    room = next;
+    for (const tab of tabs) tab.setAttribute("aria-selected", String(tab.dataset.room === room));
+    const writable = match && roomsWritten(match, Boolean(username)).includes(room);
+    form.hidden = !writable;
+    card.querySelector("#chat-phrases").hidden = !writable;
+    render();
+  }
+
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => {
+      tab.classList.remove("unread");
+      choose(tab.dataset.room);
+    });
+  }
+  function say(text) {
+    if (text.trim()) send({type: "chat", room, text});
+  }
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    say(input.value);
+    input.value = "";
+  });
+  for (const phrase of card.querySelectorAll(".chat-phrase")) {
+    phrase.addEventListener("click", () => say(phrase.textContent));
+  }
+  mute.addEventListener("change", () => send({type: "chat_mute", mute: mute.checked}));
+
+  return {
+    onState(next) {
+      match = next;
+      if (!chatOn) {
+        card.hidden = false;
+        note.textContent = "Chat is off in your settings.";
+        form.hidden = true;
+        card.querySelector(".chat-rooms").hidden = true;
+        card.querySelector("#chat-phrases").hidden = true;
+        return;
+      }
+      const rooms = roomsRead(match);
+      card.hidden = rooms.length === 0; // a player against the computer: nobody to talk to
+      for (const tab of tabs) tab.hidden = !rooms.includes(tab.dataset.room);
+      document.getElementById("chat-mute-label").hidden = !(match.you !== null && playersRoom(match));
+      choose(rooms.includes(room) ? room : rooms[0] ?? "spectators");
+    },
+    // True when the message was the chat's.
+    onMessage(message) {
+      if (message.type === "chat") {
+        lines.set(message.line.id, message.line);
+        if (message.line.room === room) render();
+        else tabs.find((t) => t.dataset.room === message.line.room)?.classList.add("unread");
+        note.textContent = "";
+      } else if (message.type === "chat_history") {
+        lines.clear();
+        for (const line of message.lines) lines.set(line.id, line);
+        render();
+      } else if (message.type === "chat_refused") {
+        note.textContent = message.message;
+      } else {
+        return false;
+      }
+      return true;
+    },
+  };
+}

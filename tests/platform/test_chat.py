@@ -1,0 +1,219 @@
+"""Chat (issue 25): two rooms per match, who reads and writes which, flood control, mute,
+reports, staff bars and the chat-off setting; through the services, then the match socket
+(``WebsocketCommunicator``) with players, a spectator and a visitor.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+
+from accounts.models import Account
+from games.matches import chat, services
+from games.matches.chat_models import ChatBar, ChatLine, ChatReport
+from games.matches.errors import ServiceError
+from games.matches.selectors import public_of
+from games.realtime import messages
+
+from .conftest import db, make_user, seat_table, start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def refused(reason: str, **kwargs) -> str:
+    with pytest.raises(chat.ChatRefused) as err:
+        chat.chat_say(**kwargs)
+    assert (err.value.code, err.value.reason) == ("chat_refused", reason), err.value.message
+    return err.value.message
+
+
+def test_players_write_in_theirs_spectators_in_theirs_and_read_both():
+    match, ann, ben = start_match("reversi", {"size": 6})
+    carl = make_user("carl")
+    line = chat.chat_say(match_id=match.pk, user=ann, room="players", text="  Good   luck ")
+    assert set(line) == {"id", "room", "username", "text", "at"}
+    assert (line["room"], line["username"], line["text"]) == ("players", "ann", "Good luck")
+    chat.chat_say(match_id=match.pk, user=carl, room="spectators", text="go ben")
+    refused("not_your_room", match_id=match.pk, user=carl, room="players", text="hi")
+    refused("not_your_room", match_id=match.pk, user=ben, room="spectators", text="hi")
+    public = public_of(match.pk)
+    assert chat.rooms_read(public, "ann") == {"players"}  # lichess's rule while they play
+    assert chat.rooms_read(public, "carl") == chat.rooms_read(public, None) == {"players", "spectators"}
+    services.match_resign(match_id=match.pk, user=ben)
+    public = public_of(match.pk)
+    assert chat.rooms_read(public, "ann") == {"players", "spectators"}  # after the game
+    chat.chat_say(match_id=match.pk, user=ben, room="spectators", text="thanks for watching")
+    texts = [line["text"] for line in chat.history(match_id=match.pk, rooms={"players", "spectators"})]
+    assert texts == ["Good luck", "go ben", "thanks for watching"]
+
+
+def test_flood_control_length_repeats_and_five_in_ten_seconds():
+    match, ann, _ = start_match("reversi", {"size": 6})
+    say = {"match_id": match.pk, "user": ann, "room": "players"}
+    refused("empty", text="   ", **say)
+    refused("too_long", text="x" * 141, **say)
+    chat.chat_say(text="x" * 140, **say)
+    refused("repeated", text="X" * 140, **say)  # the same line, whatever its case
+    for text in ("one", "two", "three"):
+        chat.chat_say(text=text, **say)
+    assert "4 lines in 10 seconds" in refused("too_fast", text="four", **say)
+    ChatLine.objects.update(at=timezone.now() - timedelta(seconds=11))
+    chat.chat_say(text="four", **say)
+
+
+def test_barred_users_and_chat_off_are_refused_and_no_room_for_the_computer():
+    match, ann, ben = start_match("reversi", {"size": 6})
+    ChatBar.objects.create(user=ann, reason="insults", until=timezone.now() + timedelta(days=3))
+    assert "insults" in refused("barred", match_id=match.pk, user=ann, room="players", text="hi")
+    Account.objects.create(user=ben, chat=False)
+    refused("chat_off", match_id=match.pk, user=ben, room="players", text="hi")
+    assert not chat.chat_on(ben)
+    dora = make_user("dora")
+    solo = services.match_create(
+        user=dora, game="reversi", options={"size": 6}, opponent="computer", side=0, level="random"
+    )
+    refused("not_your_room", match_id=solo.pk, user=dora, room="players", text="hi")
+    assert chat.rooms_read(public_of(solo.pk), "dora") == set()
+
+
+def test_journey_allies_share_the_players_room():
+    match, ann, ben = start_match("journey", {"players": 2})
+    chat.chat_say(match_id=match.pk, user=ben, room="players", text="left path?")
+    assert [line["username"] for line in chat.history(match_id=match.pk, rooms={"players"})] == ["ben"]
+
+
+def test_reports_and_hidden_lines():
+    match, ann, ben = start_match("reversi", {"size": 6})
+    line = chat.chat_say(match_id=match.pk, user=ann, room="players", text="bad words")
+    chat.chat_report(match_id=match.pk, user=ben, line_id=line["id"])
+    chat.chat_report(match_id=match.pk, user=ben, line_id=line["id"])  # once per person
+    assert ChatReport.objects.filter(line_id=line["id"], by=ben).count() == 1
+    ChatLine.objects.filter(pk=line["id"]).update(hidden=True)
+    assert chat.history(match_id=match.pk, rooms={"players"}) == []
+    with pytest.raises(ServiceError) as err:
+        chat.chat_report(match_id=match.pk, user=ben, line_id=line["id"])
+    assert err.value.code == "no_chat_line"
+
+
+def test_parse_chat_messages():
+    assert messages.parse({"type": "chat", "room": "players", "text": "hi"}) == messages.Chat("players", "hi")
+    assert messages.parse({"type": "chat_mute", "mute": True}) == messages.MuteChat(True)
+    assert messages.parse({"type": "chat_report", "id": 3}) == messages.ReportChat(3)
+    for bad in (
+        {"type": "chat", "room": "all", "text": "hi"},
+        {"type": "chat", "room": "players", "text": 3},
+        {"type": "chat", "room": "players"},
+        {"type": "chat_mute", "mute": 1},
+        {"type": "chat_report", "id": "3"},
+    ):
+        with pytest.raises(messages.BadMessage):
+            messages.parse(bad)
+
+
+# -- the match socket ---------------------------------------------------------------------
+async def chat_frame(client, kind: str = "chat") -> dict:
+    message = await client.recv()
+    assert message["type"] == kind, message
+    return message
+
+
+async def test_lines_reach_who_reads_their_room_and_history_on_connect(sockets):
+    table = await seat_table(sockets, "reversi", {"size": 6})
+    carl = await db(make_user)("carl")
+    spectator = await sockets.connect(table.id, carl)
+    visitor = await sockets.connect(table.id, AnonymousUser())
+    await spectator.ping()  # their connect is over: no history (nothing said yet)
+    await visitor.ping()
+    await table.sa.send({"type": "chat", "room": "players", "text": "Hello"})
+    for client in (table.sa, table.sb, spectator, visitor):
+        line = (await chat_frame(client))["line"]
+        assert (line["room"], line["username"], line["text"]) == ("players", "ann", "Hello")
+    await spectator.send({"type": "chat", "room": "spectators", "text": "nice"})
+    assert (await chat_frame(spectator))["line"]["text"] == "nice"
+    assert (await chat_frame(visitor))["line"]["text"] == "nice"
+    await table.sa.quiet()  # players do not hear the spectators while they play
+    await table.sb.quiet()
+    late = await sockets.connect(table.id, table.ben)
+    assert [line["text"] for line in (await chat_frame(late, "chat_history"))["lines"]] == ["Hello"]
+    watcher = await sockets.connect(table.id, AnonymousUser())
+    lines = (await chat_frame(watcher, "chat_history"))["lines"]
+    assert [line["text"] for line in lines] == ["Hello", "nice"]
+
+
+async def test_refusals_keep_the_socket_open(sockets):
+    table = await seat_table(sockets, "reversi", {"size": 6})
+    visitor = await sockets.connect(table.id, AnonymousUser())
+    for client, frame, reason in (
+        (table.sa, {"type": "chat", "room": "players", "text": "y" * 141}, "too_long"),
+        (table.sa, {"type": "chat", "room": "spectators", "text": "hi"}, "not_your_room"),
+        (visitor, {"type": "chat", "room": "spectators", "text": "hi"}, "log_in"),
+    ):
+        await client.send(frame)
+        refusal = await chat_frame(client, "chat_refused")
+        assert refusal["reason"] == reason and refusal["message"], refusal
+        await client.ping()
+    await table.sa.send({"type": "chat", "room": "loud", "text": "hi"})
+    assert (await table.sa.recv())["code"] == "bad_message"
+    await table.sa.recv_state()
+    await table.sa.refused({"type": "chat_report", "id": 999}, "no_chat_line")
+
+
+async def test_a_player_mutes_the_other_side_and_sees_the_spectators_after_the_game(sockets):
+    table = await seat_table(sockets, "reversi", {"size": 6})
+    await table.sa.send({"type": "chat", "room": "players", "text": "gl"})
+    await chat_frame(table.sa)
+    await chat_frame(table.sb)
+    await table.sb.send({"type": "chat_mute", "mute": True})
+    assert (await chat_frame(table.sb, "chat_history"))["lines"] == []
+    await table.sa.send({"type": "chat", "room": "players", "text": "still there?"})
+    await chat_frame(table.sa)
+    await table.sb.quiet(0.2)
+    carl = await db(make_user)("carl")
+    spectator = await sockets.connect(table.id, carl)
+    await chat_frame(spectator, "chat_history")
+    await spectator.send({"type": "chat", "room": "spectators", "text": "wp"})
+    await chat_frame(spectator)
+    await table.sa.send({"type": "resign"})
+    assert (await table.sa.recv_state())["status"] == "aborted"  # before any move: over all the same
+    history = await chat_frame(table.sa, "chat_history")
+    assert [line["text"] for line in history["lines"]] == ["gl", "still there?", "wp"]
+
+
+# -- the pages ----------------------------------------------------------------------------
+def test_the_match_page_has_the_chat_card_and_the_profile_turns_chat_off(client):
+    match, ann, _ = start_match("reversi", {"size": 6})
+    client.force_login(ann)
+    page = client.get(f"/m/{match.pk}/").content.decode()
+    assert 'id="chat"' in page and 'data-chat-on="1"' in page and "Rematch?" in page
+    assert 'name="chat" value="on" checked' in client.get(f"/u/{ann.username}/").content.decode()
+    client.post("/accounts/chat/", {})  # the box unticked: off
+    assert not chat.chat_on(ann)
+    assert 'data-chat-on="0"' in client.get(f"/m/{match.pk}/").content.decode()
+    client.post("/accounts/chat/", {"chat": "on"})
+    assert chat.chat_on(ann)
+
+
+def test_staff_see_reported_lines_and_hide_them(admin_client):
+    match, ann, ben = start_match("reversi", {"size": 6})
+    line = chat.chat_say(match_id=match.pk, user=ann, room="players", text="rude")
+    chat.chat_report(match_id=match.pk, user=ben, line_id=line["id"])
+    listing = admin_client.get("/admin/games/chatline/?reports__isempty=0").content.decode()
+    assert "rude" in listing
+    admin_client.post("/admin/games/chatline/", {"action": "hide_lines", "_selected_action": [line["id"]]})
+    assert ChatLine.objects.get(pk=line["id"]).hidden
+    assert admin_client.get("/admin/games/chatbar/add/").status_code == 200
+
+
+def test_the_replay_shows_the_players_room_only(client):
+    match, ann, ben = start_match("reversi", {"size": 6})
+    chat.chat_say(match_id=match.pk, user=ann, room="players", text="good luck ben")
+    chat.chat_say(match_id=match.pk, user=make_user("carl"), room="spectators", text="carl watching")
+    first = client.get(f"/r/{match.replay_slug}/")
+    page = first.content.decode()
+    assert "good luck ben" in page and "carl watching" not in page
+    chat.chat_say(match_id=match.pk, user=ben, room="players", text="thanks")
+    again = client.get(f"/r/{match.replay_slug}/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and "thanks" in again.content.decode()  # a new line: a new page
