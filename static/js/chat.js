@@ -81,13 +81,16 @@ export function startChat({send, username, toast}) {
       choose(tab.dataset.room);
     });
   }
+  // False when the socket is not open (the line is kept in the box, to send again).
   function say(text) {
-    if (text.trim()) send({type: "chat", room, text});
+    if (!text.trim()) return true;
+    if (send({type: "chat", room, text})) return true;
+    toast("Not connected: your line was not sent. Try again in a moment.", "error");
+    return false;
   }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    say(input.value);
-    input.value = "";
+    if (say(input.value)) input.value = "";
   });
   for (const phrase of card.querySelectorAll(".chat-phrase")) {
     phrase.addEventListener("click", () => say(phrase.textContent));

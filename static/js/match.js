@@ -63,7 +63,7 @@ const loggedIn = Boolean(page.dataset.username);
 const title = document.title;
 
 let match = JSON.parse($("initial-state").textContent);
-let pending = null; // {ply, move, resent}: a move sent, not yet answered
+let pending = null; // {ply, move, sent, resent}: a move made, not yet answered
 let reconnected = false; // the next state is the snapshot after a reconnect
 let renderer;
 
@@ -93,13 +93,14 @@ function onState(next) {
   if (pending) {
     if (next.ply !== pending.ply || next.status !== "active") {
       pending = null; // answered (a higher ply) or moot (the game ended)
-    } else if (reconnected) {
-      // The socket dropped with the move in flight and the server did not store it. Same
-      // ply, same position: the move is as legal as when it was sent (the server judges).
+    } else if (reconnected || !pending.sent) {
+      // The server does not have the move: the socket dropped with it in flight, or it was
+      // clicked before the socket first opened (the page is drawn from its HTML). Same ply,
+      // same position: the move is as legal as when it was made (the server judges).
       const stillMine = next.you !== null && next.to_move.includes(next.you);
       if (!pending.resent && stillMine) {
         pending.resent = true;
-        socket.send({type: "move", ply: pending.ply, move: pending.move});
+        pending.sent = socket.send({type: "move", ply: pending.ply, move: pending.move});
       } else {
         pending = null;
       }
@@ -122,7 +123,8 @@ function onError(message) {
 function sendMove(move) {
   if (pending) return;
   pending = {ply: match.ply, move, resent: false};
-  if (!socket.send({type: "move", ply: match.ply, move})) {
+  pending.sent = socket.send({type: "move", ply: match.ply, move});
+  if (!pending.sent) {
     toast("Not connected: the move will be sent when the connection is back.");
   }
   draw();
