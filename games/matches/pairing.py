@@ -48,7 +48,8 @@ def _account_flags(user) -> tuple[bool, bool]:
 
 def pool_enter(*, user, pool: Any) -> PoolEntry:
     """``user`` waits in ``pool`` (leaving any other pool), then is paired at once if someone
-    fits. Refusals: ``unknown_pool``, ``bots_not_pooled`` (a bot whose account does not allow
+    fits; if a pairer paired them in the pool they leave meanwhile, that entry (its match
+    stands) and nothing else. Refusals: ``unknown_pool``, ``bots_not_pooled`` (a bot whose account does not allow
     pools), the quota of waiting matches (``too_many_open_matches``), ``already_waiting``."""
     chosen = pool_of(pool)
     bot, with_bots = _account_flags(user)
@@ -61,9 +62,16 @@ def pool_enter(*, user, pool: Any) -> PoolEntry:
     try:
         with transaction.atomic():
             quotas.check_match(user, opponent=Match.Visibility.OPEN, watch=False)
-            waiting = PoolEntry.objects.filter(user=user, match__isnull=True)
-            left = list(waiting.values_list("pool", flat=True))
-            waiting.delete()  # one pool at a time: entering another moves you
+            # One pool at a time: entering another moves you. The entries are locked first,
+            # so a pairer holding one decides before (PostgreSQL reads a row again after the
+            # wait): one paired meanwhile in the pool being left is that person's match.
+            seen = set(PoolEntry.objects.filter(user=user, match__isnull=True).values_list("pk", flat=True))
+            waiting = list(PoolEntry.objects.select_for_update().filter(pk__in=seen, match__isnull=True))
+            paired = PoolEntry.objects.filter(pk__in=seen, match__isnull=False).first()
+            if paired is not None:
+                return paired
+            left = [entry.pool for entry in waiting]
+            PoolEntry.objects.filter(pk__in=[entry.pk for entry in waiting]).delete()
             entry = PoolEntry.objects.create(
                 pool=chosen.key,
                 user=user,

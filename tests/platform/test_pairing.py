@@ -8,16 +8,19 @@ refusal code; the lobby hears ``pools`` when counts change."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from datetime import timedelta
 
 import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.db import connection, transaction
 from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Account
-from games.matches import pairing
+from games.matches import pairing, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, PoolEntry, Rating
 from games.matches.pools import POOLS, allowed_gap
@@ -73,6 +76,42 @@ def test_a_second_pool_moves_you_and_leaving_empties_it():
     assert pairing.pool_leave(user=ann) is True
     assert pairing.pool_leave(user=ann) is False
     assert not PoolEntry.objects.exists()
+
+
+def test_switching_pools_while_paired_in_the_first_gives_that_match_only():
+    """A pairer holds ann's entry in the pool she leaves (locked, pairing it) when she enters
+    another: she gets that pairing, and waits nowhere else (before: a match *and* a wait)."""
+    if connection.vendor == "sqlite":
+        pytest.skip("one SQLite writer at a time: run on PostgreSQL by tests/scaleout/test_store_postgres.py")
+    ann, ben = person("ann"), person("ben")
+    entry = pairing.pool_enter(user=ann, pool="othello-1+0-casual")
+    match = services.match_create(user=ben, game="othello", options={}, opponent=Match.Visibility.OPEN)
+    locked, outcome = threading.Event(), {}
+
+    def pairer() -> None:  # what pair_pool does to her entry, slowly
+        try:
+            with transaction.atomic():
+                PoolEntry.objects.select_for_update().get(pk=entry.pk)
+                locked.set()
+                time.sleep(0.5)
+                PoolEntry.objects.filter(pk=entry.pk).update(match=match)
+        finally:
+            connection.close()
+
+    def enter() -> None:
+        locked.wait()
+        try:
+            outcome["entry"] = pairing.pool_enter(user=ann, pool="reversi-3+2-casual")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=pairer), threading.Thread(target=enter)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert (outcome["entry"].pk, outcome["entry"].match_id) == (entry.pk, match.pk)
+    assert not PoolEntry.objects.filter(user=ann, match__isnull=True).exists()
 
 
 def test_closest_ratings_first_and_the_gap_widens_with_the_wait():

@@ -1,5 +1,6 @@
-"""The move's SQL on PostgreSQL: ``tests/platform/test_store.py`` run again, in a pytest of its
-own with ``DATABASE_URL`` naming a real (throw-away) PostgreSQL server, racing moves included."""
+"""The move's SQL and quick pairing on PostgreSQL: ``tests/platform/test_store.py`` and
+``test_pairing.py`` run again, in a pytest of their own with ``DATABASE_URL`` naming a real
+(throw-away) PostgreSQL server, their races included (skipped on SQLite)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tests.support.backing import Postgres
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_store_tests_pass_on_postgresql():
+def test_the_store_and_pairing_tests_pass_on_postgresql():
     pg = Postgres().start()
     try:
         env = {**os.environ, "DATABASE_URL": pg.url}
@@ -28,6 +29,7 @@ def test_the_store_tests_pass_on_postgresql():
                 "-p",
                 "no:cacheprovider",
                 "tests/platform/test_store.py",
+                "tests/platform/test_pairing.py",
             ],
             cwd=ROOT,
             env=env,
@@ -38,4 +40,4 @@ def test_the_store_tests_pass_on_postgresql():
     finally:
         pg.stop()
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    assert "5 passed" in run.stdout, run.stdout[-2000:]  # the race too: nothing skipped
+    assert " passed" in run.stdout and "skipped" not in run.stdout, run.stdout[-2000:]  # the races too
