@@ -50,7 +50,8 @@ def pool_enter(*, user, pool: Any) -> PoolEntry:
     """``user`` waits in ``pool`` (leaving any other pool), then is paired at once if someone
     fits; if a pairer paired them in the pool they leave meanwhile, that entry (its match
     stands) and nothing else. Refusals: ``unknown_pool``, ``bots_not_pooled`` (a bot whose
-    account does not allow pools), the quota of waiting matches (``too_many_open_matches``), ``already_waiting``."""
+    account does not allow pools), the quota of waiting matches (``too_many_open_matches``),
+    ``already_waiting``."""
     chosen = pool_of(pool)
     bot, with_bots = _account_flags(user)
     if bot and not with_bots:
