@@ -88,12 +88,16 @@ def pool_enter(*, user, pool: Any) -> PoolEntry:
     return entry
 
 
-def pool_leave(*, user) -> bool:
-    """``user`` stops waiting (in whatever pool); False if they were not waiting (or were
-    paired meanwhile: the match stands)."""
+def pool_leave(*, user, realtime_only: bool = False) -> bool:
+    """``user`` (a user or its pk) stops waiting (in whatever pool; ``realtime_only``: not in a
+    correspondence pool, whose players need not stay); False if they were not waiting (or
+    were paired meanwhile: the match stands)."""
+    waiting = PoolEntry.objects.filter(user=user, match__isnull=True)
+    if realtime_only:
+        waiting = waiting.exclude(pool__in=CORRESPONDENCE)
     with transaction.atomic():
-        left = list(PoolEntry.objects.filter(user=user, match__isnull=True).values_list("pool", flat=True))
-        gone, _ = PoolEntry.objects.filter(user=user, match__isnull=True).delete()
+        left = list(waiting.values_list("pool", flat=True))
+        gone, _ = waiting.delete()
         if gone:
             announce(PoolsChanged(pools=left))
     return bool(gone)

@@ -194,6 +194,30 @@ async def test_the_lobby_hears_pools_when_counts_change():
     await ws.disconnect()
 
 
+async def test_closing_the_last_lobby_socket_leaves_a_realtime_pool():
+    """A page that crashed or lost the network sends no leave: its lobby socket closing does
+    it, once the player's last lobby socket has closed. Correspondence waits stay."""
+    ann, ben = await db(person)("ann"), await db(person)("ben")
+
+    async def lobby(user) -> WebsocketCommunicator:
+        ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/lobby/")
+        ws.scope["user"] = user
+        assert (await ws.connect(TIMEOUT))[0]
+        return ws
+
+    first, second = await lobby(ann), await lobby(ann)
+    await db(pairing.pool_enter)(user=ann, pool="othello-1+0-rated")
+    await first.disconnect()  # another tab of hers is still open
+    assert (await db(pairing.pools_public)(ann))["mine"]["waiting"] == "othello-1+0-rated"
+    await second.disconnect()
+    assert (await db(pairing.pools_public)(ann))["mine"]["waiting"] is None
+
+    page = await lobby(ben)
+    await db(pairing.pool_enter)(user=ben, pool="othello-3d-casual")
+    await page.disconnect()
+    assert (await db(pairing.pools_public)(ben))["mine"]["waiting"] == "othello-3d-casual"
+
+
 def test_the_lobby_shows_the_grid_and_the_profile_sets_bots():
     ann = person("ann")
     anonymous = Client().get("/").content.decode()
