@@ -12,7 +12,7 @@ from django.utils.html import format_html
 
 from games.autoplay.level_ratings import ANCHOR_LEVEL, ANCHOR_RATING, DEFAULT_GAMES
 from games.autoplay.tasks import rate_levels_task
-from games.matches import services
+from games.matches import chat, services
 from games.matches.chat_models import ChatBar, ChatLine, ChatReport
 from games.matches.models import LevelRating, Match, Move, Seat
 from games.matches.replays import positions
@@ -223,7 +223,8 @@ class ChatReportInline(admin.TabularInline):
 
 @admin.action(description="Hide the selected lines (gone from every history and replay)")
 def hide_lines(modeladmin, request, queryset) -> None:
-    modeladmin.message_user(request, f"{queryset.update(hidden=True)} lines hidden.")
+    hidden = chat.chat_hide(line_ids=list(queryset.values_list("pk", flat=True)))
+    modeladmin.message_user(request, f"{hidden} lines hidden.")
 
 
 @admin.register(ChatLine)

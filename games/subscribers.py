@@ -14,6 +14,7 @@ from accounts.events import ChallengeMade, TokenRevoked
 from games.autoplay import absence, computer
 from games.matches import events, pairing, sweeps
 from games.matches.events import (
+    ChatHidden,
     ChatSaid,
     ClockLow,
     DrawOffered,
@@ -38,6 +39,7 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     (StateChanged, broadcast.send_state),
     (StateChanged, lobby_events.send_hints),
     (ChatSaid, chat_events.send_line),
+    (ChatHidden, chat_events.send_hidden),
     (MatchStarted, events_socket.on_match_started),
     (RoundStarted, events_socket.on_round_started),
     (ChallengeMade, events_socket.on_challenge),

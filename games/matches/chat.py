@@ -20,7 +20,7 @@ from django.utils import timezone
 from .chat_models import ChatBar, ChatLine, ChatMute, ChatReport
 from .endings import OVER
 from .errors import ServiceError
-from .events import ChatSaid, announce
+from .events import ChatHidden, ChatSaid, announce
 from .models import Match
 from .selectors import match_public, seat_in
 
@@ -174,6 +174,20 @@ def chat_report(*, match_id: str, user, line_id: int) -> None:
         raise ServiceError("no_chat_line", "There is no such line to report.", 404)
     with transaction.atomic():
         ChatReport.objects.get_or_create(line=line, by=user)
+
+
+def chat_hide(*, line_ids: list[int]) -> int:
+    """(Staff.) Hide these lines: gone from every history and replay, and from the pages and
+    clients showing them now (``ChatHidden``, per match); returns how many were hidden."""
+    with transaction.atomic():
+        lines = list(ChatLine.objects.select_for_update().filter(pk__in=line_ids, hidden=False))
+        ChatLine.objects.filter(pk__in=[line.pk for line in lines]).update(hidden=True)
+        by_match: dict[str, list[int]] = {}
+        for line in lines:
+            by_match.setdefault(line.match_id, []).append(line.pk)
+        for match in Match.objects.filter(pk__in=list(by_match)):
+            announce(ChatHidden(match=match, ids=sorted(by_match[match.pk])))
+    return len(lines)
 
 
 def _no_match() -> Match:

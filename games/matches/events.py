@@ -131,6 +131,14 @@ class ChatSaid(Event):
 
 
 @dataclass(eq=False, kw_only=True)
+class ChatHidden(Event):
+    """Staff hid these lines of the match's chat (``ids``): gone from every socket showing them."""
+
+    match: Match
+    ids: list[int]
+
+
+@dataclass(eq=False, kw_only=True)
 class ClockLow(Event):
     """The running clocks of ``seats`` are low at this ply (said once per ply)."""
 

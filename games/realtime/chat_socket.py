@@ -76,5 +76,11 @@ class ChatSocket:
         await self.send_message(outgoing.Chat(line))
 
 
+    async def match_chat_hidden(self, event: dict[str, Any]) -> None:
+        """Group event ``match.chat_hidden``: staff hid lines; a socket reading chat drops them."""
+        if self.rooms():
+            await self.send_message(outgoing.ChatHidden(list(event["ids"])))
+
+
 def _settings(match_id: str, user) -> tuple[bool, bool]:
     return chat.chat_on(user), chat.muted(match_id=match_id, user=user)

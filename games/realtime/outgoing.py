@@ -156,14 +156,22 @@ class ChatRefused:
     message: str
 
 
+@dataclass(frozen=True, slots=True)
+class ChatHidden:
+    """Match socket: staff hid these lines (``ids``); they are no longer shown."""
+
+    type: Literal["chat_hidden"] = field(default="chat_hidden", init=False)
+    ids: list[int]
+
+
 Message = (
     State | Error | Pong | Lobby | Challenge | MatchStarted | TournamentRound
-    | Chat | ChatHistory | ChatRefused
+    | Chat | ChatHistory | ChatRefused | ChatHidden
 )
 
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
 SENT_ON: dict[str, tuple[type[Message], ...]] = {
-    MATCH_SOCKET: (State, Error, Pong, Chat, ChatHistory, ChatRefused),
+    MATCH_SOCKET: (State, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden),
     LOBBY_SOCKET: (Lobby, Error, Pong),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
 }

@@ -1,5 +1,5 @@
 // The match page's chat: two rooms (players, spectators), lines pushed by the match socket
-// (`chat`, `chat_history`, `chat_refused`; docs/protocol.md), quick phrases, mute, report.
+// (`chat`, `chat_history`, `chat_refused`, `chat_hidden`; docs/protocol.md), quick phrases, mute, report.
 // Which rooms one reads and writes mirrors games/matches/chat.py; the server decides.
 
 const OVER = ["finished", "aborted"];
@@ -124,6 +124,9 @@ export function startChat({send, username, toast}) {
       } else if (message.type === "chat_history") {
         lines.clear();
         for (const line of message.lines) lines.set(line.id, line);
+        render();
+      } else if (message.type === "chat_hidden") {
+        for (const id of message.ids) lines.delete(id);
         render();
       } else if (message.type === "chat_refused") {
         note.textContent = message.message;

@@ -182,6 +182,23 @@ async def test_a_player_mutes_the_other_side_and_sees_the_spectators_after_the_g
     assert [line["text"] for line in history["lines"]] == ["gl", "still there?", "wp"]
 
 
+async def test_a_line_staff_hide_leaves_the_open_sockets(sockets):
+    table = await seat_table(sockets, "reversi", {"size": 6})
+    visitor = await sockets.connect(table.id, AnonymousUser())
+    await visitor.ping()
+    await table.sa.send({"type": "chat", "room": "players", "text": "rude"})
+    line = (await chat_frame(table.sa))["line"]
+    await chat_frame(table.sb)
+    await chat_frame(visitor)
+    assert await db(chat.chat_hide)(line_ids=[line["id"], line["id"]]) == 1
+    for client in (table.sa, table.sb, visitor):
+        assert (await chat_frame(client, "chat_hidden"))["ids"] == [line["id"]]
+    assert await db(chat.chat_hide)(line_ids=[line["id"]]) == 0  # hidden once: nothing sent again
+    await table.sa.quiet(0.2)
+    late = await sockets.connect(table.id, AnonymousUser())
+    await late.ping()  # its history: nothing shown, so no frame
+
+
 # -- the pages ----------------------------------------------------------------------------
 def test_the_match_page_has_the_chat_card_and_the_profile_turns_chat_off(client):
     match, ann, _ = start_match("reversi", {"size": 6})
