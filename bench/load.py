@@ -8,7 +8,7 @@ two daphne processes on the Redis channel layer and PostgreSQL, players of one m
 different processes, saturation throughput at least 1.3x one process.
 
     .venv/bin/python bench/load.py [--matches 10,100,200,500] [--duration 15]
-        [--sat-matches 200] [--sat-duration 8] [--sat-steps 10] [--no-saturation] [--size 8]
+        [--sat-matches 200] [--sat-duration 8] [--sat-steps 10] [--no-saturation] [--size 8] [--chat 5]
         [--baseline-tree /work/baseline] [--tree <this tree>] [--no-relay]
         [--redis | --redis-only] [--redis-matches 10,100,200] [--json out.json]
         [--url http://127.0.0.1:8000 [--url ...] [--pid <daphne pid> ...]]
@@ -60,6 +60,10 @@ What is measured, per phase (``N`` matches, a fixed pace per match, a fixed wind
   the lowest failing pace) until p99 exceeds 250 ms; the game's and the relay's steps
   alternate, so both see the same machine. The saturation throughput is the highest moves/s
   with p99 under 250 ms (and at least 80% of the pace asked for).
+- the chat load (``--chat 5``): each fixed phase once more as ``chat``, the same game with a
+  line in the players' room every 5 s in every match (the two players in turn), beside the
+  moves: the move p99 with and without it (the ``game`` phase of the same N), and the chat
+  line's own p99 (sent to heard by the other player).
 - the CPU the daphne process(es) spent per move/message, the CPU of this load client, and how
   busy the whole machine was: the load client shares this 2-core machine (and so may other
   work: the load average is printed), so compare figures within one run.
@@ -134,11 +138,13 @@ async def run_phases(cfg: dict, targets: list[Target]) -> list[dict]:
     results: list[dict] = []
     order = sorted(set(cfg["matches"]) | ({cfg["sat_matches"]} if cfg["saturation"] else set()))
     # kind by kind, the targets alternating: game on the baseline, game on this tree, relay, ...
-    plan = [(t, k) for k in ("game", "relay") if cfg[k] for t in targets if k == "game" or t.relay]
+    plan = [(t, k) for k in ("game", "chat", "relay") if cfg[k] for t in targets if k != "relay" or t.relay]
     for n in order:
         searching = cfg["saturation"] and n == cfg["sat_matches"]
         # For the saturation search everything stays connected, the windows alternating.
-        groups = [plan] if searching else [[p] for p in plan]
+        # (The chat load is a fixed phase only: beside the search, on its own.)
+        groups = [[p for p in plan if p[1] != "chat"]] if searching else [[p] for p in plan]
+        groups += [[p] for p in plan if p[1] == "chat"] if searching else []
         for group in groups:
             runners = []
             for t, kind in group:
@@ -220,6 +226,8 @@ def base_cfg(args: argparse.Namespace, matches: list[int]) -> dict:
         "relay_bytes": args.relay_bytes,
         "game": not args.no_game,
         "rate": args.rate,
+        "chat": args.chat > 0 and not args.no_game,
+        "chat_every": args.chat,
     }
 
 
@@ -300,6 +308,9 @@ def main() -> None:
         "--rate", type=float, default=1.0, help="moves a second per match in the fixed phases"
     )
     parser.add_argument("--size", type=int, default=8, help="Reversi board size")
+    parser.add_argument(
+        "--chat", type=float, default=0.0, help="a chat phase too: a line every CHAT s a match (e.g. 5)"
+    )
     parser.add_argument("--grace", type=float, default=10.0, help="s to wait for the last deliveries")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

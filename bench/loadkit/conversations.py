@@ -98,11 +98,41 @@ class GameConversation(Conversation):
         self.refusals: list[int] = [0, 0]
         self.finished = False
         self.over = [asyncio.Event(), asyncio.Event()]  # each socket has seen the final state
+        self.chatting = False
+        self.chat_sent: dict[str, tuple[int, float, Any]] = {}  # text -> (seat, sent at, stats)
+
+    def start_window(self) -> None:
+        super().start_window()
+        every = self.runner.cfg.get("chat_every") or 0
+        if self.runner.kind == "chat" and every and not self.chatting:
+            self.chatting = True
+            self.runner.spawn(self.chat(every))
+
+    async def chat(self, every: float) -> None:
+        """A line in the players' room every ``every`` s, the two players in turn (each one
+        every ``2 * every`` s: within the chat's flood control), from a random start."""
+        runner = self.runner
+        await asyncio.sleep(runner.rng.random() * every)
+        n = 0
+        while runner.running and not self.closed:
+            seat, text = n % 2, f"p{self.pair['index']} line {n}"
+            self.chat_sent[text] = (seat, runner.loop.time(), runner.stats)
+            runner.stats.chat_sent += 1
+            await self.sockets[seat].send(json.dumps({"type": "chat", "room": "players", "text": text}))
+            n += 1
+            await asyncio.sleep(every)
 
     def on_frame(self, seat: int, raw: str, at: float) -> None:
         msg = json.loads(raw)
         kind = msg.get("type")
-        if kind == "error":
+        if kind == "chat":
+            sent = self.chat_sent.get(msg["line"]["text"])
+            if sent is not None and sent[0] != seat:  # the other player heard it
+                sent[2].chat_delivered += 1
+                sent[2].chat_latencies.append(at - sent[1])
+        elif kind == "chat_refused":
+            self.runner.stats.errors[f"chat_refused:{msg.get('reason')}"] += 1
+        elif kind == "error":
             stats = self.runner.stats
             stats.errors[msg.get("code", "?")] += 1
             self.refusals[seat] += 1

@@ -63,7 +63,7 @@ class Stats:
     """The figures of one measured window."""
 
     setup: str
-    kind: str  # "game" | "relay"
+    kind: str  # "game" | "chat" (a game with chat lines) | "relay"
     matches: int
     rate: float  # target messages a second per match
     phase: str = "fixed"  # "fixed" | "saturation"
@@ -84,6 +84,9 @@ class Stats:
     busy: float = 0.0  # fraction of the machine's CPU busy during the window (all cores)
     client_cpu: float = 0.0  # s of this load client's CPU during the window
     drain: float = 0.0  # s waited after the window for the last deliveries
+    chat_sent: int = 0  # chat lines sent ("chat" kind)
+    chat_delivered: int = 0  # of them, heard by the other player
+    chat_latencies: list[float] = field(default_factory=list)
 
     @property
     def target(self) -> float:
@@ -138,6 +141,9 @@ class Stats:
             "client_cpu_cores": round(self.client_cpu / self.duration, 2) if self.duration else None,
             "machine_busy": round(self.busy, 2),
             "drain": round(self.drain, 2),
+            "chat_sent": self.chat_sent,
+            "chat_delivered": self.chat_delivered,
+            "chat_p99": ms(percentile(self.chat_latencies, 99)),
         }
 
 

@@ -36,6 +36,24 @@ def format_row(r: dict) -> str:
     )
 
 
+def chat_lines(results: list[dict], setup: str) -> list[str]:
+    """The chat load (``--chat``): for each N, the move p99 without and with chat lines."""
+    lines = []
+    fixed = [
+        r for r in results if r.get("setup") == setup and r.get("phase") == "fixed" and "failed" not in r
+    ]
+    for chat in (r for r in fixed if r["kind"] == "chat"):
+        game = next((r for r in fixed if r["kind"] == "game" and r["matches"] == chat["matches"]), None)
+        without = f"{game['p99']:.1f} ms" if game and game.get("p99") is not None else "n/a"
+        heard = f"{chat['chat_delivered']}/{chat['chat_sent']} lines heard"
+        line_p99 = f", line p99 {chat['chat_p99']:.1f} ms" if chat.get("chat_p99") is not None else ""
+        lines.append(
+            f"[{setup}] chat load at {chat['matches']} matches: move p99 {without} without chat, "
+            f"{chat['p99']:.1f} ms with chat lines beside the moves ({heard}{line_p99})"
+        )
+    return lines
+
+
 def saturation_of(results: list[dict], setup: str, kind: str) -> tuple[dict | None, bool]:
     """The passing point with the highest moves/s (p99 under 250 ms and the target reached),
     and whether the search found the limit (a failing point at a higher pace)."""
@@ -107,6 +125,7 @@ def report(results: list[dict], args: argparse.Namespace, load_before: str) -> N
                     f"[{setup}] p99 at 200 matches (1 move/s each): {p99:.1f} ms "
                     f"(bar < {P99_BAR_200 * 1000:.0f} ms): {verdict}"
                 )
+        verdicts += chat_lines(results, setup)
     sats: dict[tuple[str, str], float] = {}
     unsaturated: set[tuple[str, str]] = set()
     if not args.no_saturation:

@@ -52,7 +52,7 @@ class Runner:
         url = self.cfg["ws_urls"][seat % len(self.cfg["ws_urls"])]
         path = (
             f"/ws/matches/{conv.match_id}/"
-            if self.kind == "game"
+            if self.kind != "relay"
             else f"/ws/bench/relay/p{conv.pair['index']}/"
         )
         cookie = f"{self.cfg['cookie_name']}={conv.pair['keys'][seat]}"
@@ -92,7 +92,7 @@ class Runner:
 
     async def start_conversation(self, pair: dict, match_id: str | None = None) -> Conversation:
         conv: Conversation
-        if self.kind == "game":
+        if self.kind != "relay":  # "game", or "chat": a game with chat lines beside its moves
             conv = GameConversation(self, pair, match_id or pair["match_id"])
         else:
             conv = RelayConversation(self, pair)
@@ -183,14 +183,14 @@ class Runner:
         """Which sends were stored (game: the database), and was each delivered once to both?"""
         convs = [c for c in self.every if any(s.stats is stats for s in c.sends.values())]
         stored: dict[str, set[int]] = {}
-        if self.kind == "game":
+        if self.kind != "relay":
             ids = [c.match_id for c in convs]
             stored = await self.loop.run_in_executor(self.db, self.agent.stored_plies, ids)
         for conv in convs:
             for key, send in conv.sends.items():
                 if send.stats is not stats:
                     continue
-                accepted = self.kind != "game" or key in stored.get(conv.match_id, ())
+                accepted = self.kind == "relay" or key in stored.get(conv.match_id, ())
                 if not accepted:
                     if not send.refused:
                         stats.unanswered += 1
