@@ -77,3 +77,28 @@ async def test_chat_crosses_processes_and_keeps_its_rooms(cluster):
     assert [line["text"] for line in history["lines"]] == ["gl from one", "from two"]
     for sock in (sa, sb, sc, late):
         await sock.close()
+
+
+async def test_a_draw_offered_on_one_process_is_accepted_on_the_other(cluster):
+    """Issue 25: the offer reaches the other process's sockets (``draw_offer``), the answer
+    comes back, and the match ends drawn by agreement for everyone."""
+    one, two = cluster
+    a, b = Player(one.url).signup(), Player(two.url).signup()
+    created = a.create(options={"size": 6}, side=0)
+    b.join(created["id"])
+    sa, sb = await a.socket(created["id"]), await b.socket(created["id"])
+    watcher = await Player(two.url).socket(created["id"])
+    views = [await sa.wait_state(lambda m: m["status"] == "active"), await sb.wait_state()]
+    for mover in (0, 1):  # each has moved once: an offer may be made
+        ply = views[0]["ply"]
+        await (sa, sb)[mover].send({"type": "move", "ply": ply, "move": views[mover]["legal_moves"][0]})
+        views = [await s.wait_state(lambda m, p=ply: m["ply"] > p, timeout=20) for s in (sa, sb)]
+    await sa.send({"type": "offer_draw"})
+    for sock in (sb, watcher):
+        await sock.wait_state(lambda m: m["draw_offer"] == 0, timeout=20)
+    await sb.send({"type": "accept_draw"})
+    for sock in (sa, sb, watcher):
+        final = await sock.wait_state(lambda m: m["status"] == "finished", timeout=20)
+        assert final["result"]["reason"] == "agreement" and final["result"]["draw"]
+    for sock in (sa, sb, watcher):
+        await sock.close()
