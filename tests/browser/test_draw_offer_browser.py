@@ -1,5 +1,5 @@
 """Two people agree a draw in two real browsers: ann offers it with a button, bob sees the
-offer appear (a note and a panel), declines it; after moving on, bob offers one and ann
+offer appear (a note and a panel) on his phone, declines it; after moving on, bob offers one and ann
 accepts: both pages read the draw by agreement.
 """
 
@@ -27,7 +27,7 @@ def move_once(pages) -> None:
 
 def test_a_draw_offered_declined_then_agreed(daphne_server, person):
     base = daphne_server.url
-    a, b = person(), person()
+    a, b = person(), person(**helpers.PHONE)  # ann at a desk, bob on a phone
     with helpers.screenshots_on_failure("draw", "draw", a=a, b=b):
         ann, bob = username("ann"), username("bob")
         signup(a, base, ann)
