@@ -249,6 +249,14 @@ class Game:
         """The seed's console text of a whole game: ``states[i]`` is before ``moves[i]``."""
         raise NotImplementedError
 
+    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+        """The state of an edited position (the position editor, the analysis API): ``board``
+        as the state's board, ``to_move`` the seat to move (None: the game infers it where it
+        can). Returns the state and notes a person should read about a legal but unusual
+        position; raises ValueError with the reason a person reads when it is no position
+        of this game. Default: this game has no position editor."""
+        raise ValueError(f"{self.name} has no position editor.")
+
     def info(self) -> dict[str, Any]:
         """The description served by ``GET /api/games/``."""
         return {

@@ -301,6 +301,42 @@ class ConnectFour(Game):
     def custom_start(self, options: dict[str, Any]) -> bool:
         return bool(options.get("start"))
 
+    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+        """Discs of R and Y on the options' rows x columns, top row first ('.' empty): none
+        floating, nobody four in a row yet, not full. Without pop-out R has as many discs as
+        Y or one more, which says who moves; with it (a pop takes a disc away) any counts,
+        and ``to_move`` says who moves (default: as without)."""
+        rows, cols = options.get("rows", 6), options.get("columns", 7)
+        if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
+            raise ValueError("A position is a list of row strings, top row first.")
+        if len(board) != rows or any(len(row) != cols for row in board):
+            raise ValueError(f"The board must be {rows} rows of {cols} cells, as the options say.")
+        grid = [list(row) for row in board]
+        for r, row in enumerate(grid):
+            for c, cell in enumerate(row):
+                if cell not in (EMPTY, *COLOURS):
+                    raise ValueError(f"Row {r + 1}, column {c + 1} holds {cell!r}: use '.', 'R' and 'Y'.")
+                if r + 1 < rows and cell != EMPTY and grid[r + 1][c] == EMPTY:
+                    raise ValueError(f"The disc in row {r + 1}, column {c + 1} floats above an empty cell.")
+        status = check_winner(grid)
+        if status in COLOURS:
+            raise ValueError(f"{status} already has four in a row: the game is over.")
+        if status == "tie!":
+            raise ValueError("R and Y already have four in a row: the game is over.")
+        if status == "draw":
+            raise ValueError("The board is full: there is nothing left to play.")
+        red, yellow = (count_pieces_by_color(grid, colour) for colour in COLOURS)
+        usual = side_to_move(grid) if red in (yellow, yellow + 1) else None
+        pop = bool(options.get("pop_out", False))
+        if not pop and usual is None:
+            raise ValueError(f"R has {red} discs and Y {yellow}: R starts, so has as many as Y or one more.")
+        if not pop and to_move is not None and to_move != usual:
+            raise ValueError(f"With R {red} and Y {yellow} discs it is {COLOURS[usual]} to move.")
+        seat = to_move if to_move is not None else usual
+        if seat not in (0, 1):
+            raise ValueError("Say who moves: 0 (R) or 1 (Y).")
+        return {"board": list(board), "turn": seat, "pop_out": pop, "last": None}, []
+
     def hint(self, state: State, seat: Seat) -> int | None:
         """See the module function ``hint``."""
         return hint(state, seat)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import State
-from ..reversi import BLACK, WHITE, Board, centre_cells, initial_board
+from ..base import Seat, State
+from ..reversi import BLACK, EMPTY, WHITE, Board, centre_cells, initial_board
 from .reversi import Reversi
 
 SIZE = 8
@@ -41,8 +41,14 @@ class Othello(Reversi):
     description = "Classic 8x8 Othello: outflank and flip your opponent's discs."
     options = {}
 
+    cells = (EMPTY, BLACK, WHITE)  # no blocks in Othello
+
     def check_options(self, options: dict[str, Any]) -> None:
         """Nothing to check: Othello has no options."""
+
+    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+        """Reversi's, on the 8x8 board without blocks."""
+        return super().position(FIXED_OPTIONS, board, to_move)
 
     def start(self, n: int) -> dict[tuple[int, int], str]:
         return othello_start(n)

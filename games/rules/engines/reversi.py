@@ -19,6 +19,7 @@ from typing import Any
 from ..base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
 from ..reversi import (
     BLACK,
+    BLOCK,
     EMPTY,
     PLAYERS,
     WHITE,
@@ -39,6 +40,19 @@ from ..reversi import (
 
 def _rows(state: State) -> Board:
     return [list(row) for row in state["board"]]
+
+
+def _square(board: Any, n: int, cells: str) -> Board:
+    """``board`` as n rows of n cells from ``cells``; ValueError with the reason otherwise."""
+    if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
+        raise ValueError("A position is a list of row strings, top row first.")
+    if len(board) != n or any(len(row) != n for row in board):
+        raise ValueError(f"The board must be {n} rows of {n} cells, as the board size says.")
+    for y, row in enumerate(board):
+        for x, c in enumerate(row):
+            if c not in cells:
+                raise ValueError(f"{cell_name(y, x)} holds {c!r}: use {', '.join(repr(k) for k in cells)}.")
+    return [list(row) for row in board]
 
 
 class Reversi(Game):
@@ -72,6 +86,25 @@ class Reversi(Game):
 
     def to_move(self, state: State) -> list[Seat]:
         return [] if self.outcome(state) else [state["turn"]]
+
+    # Discs, empties and blocks where a person puts them; blocks only where the game has them.
+    cells = (EMPTY, BLACK, WHITE, BLOCK)
+
+    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+        """Any discs and blocks on the options' board size; the seat to move (default Black).
+        A centre cell without a disc cannot arise from the start: said, but allowed."""
+        n = options["size"]
+        rows = _square(board, n, "".join(self.cells))
+        seat = 0 if to_move is None else to_move
+        if seat not in (0, 1):
+            raise ValueError("The seat to move is 0 (Black) or 1 (White).")
+        state = {"board": ["".join(r) for r in rows], "turn": seat, "passes": 0, "flipped": [], "last": None}
+        notes = []
+        if any(rows[y][x] not in (BLACK, WHITE) for y, x in self.start(n)):
+            notes.append("A centre cell has no disc: this position cannot arise from the start.")
+        if self.outcome(state) is None and not has_valid_moves(rows, PLAYERS[seat]):
+            notes.append(f"{self.player_label(seat)} has no valid move and must pass.")
+        return state, notes
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
         if seat not in self.to_move(state):

@@ -16,6 +16,7 @@ from typing import Any
 from ..base import Game, IllegalMove, Move, Outcome, Seat, State
 from ..reversi_1d import (
     BLACK,
+    EMPTY,
     PLAYERS,
     SIZE,
     WHITE,
@@ -43,6 +44,21 @@ class Reversi1D(Game):
 
     def setup(self, options: dict[str, Any], seed: int) -> State:
         return {"board": initial_board(), "turn": 0, "last": None, "flipped": []}
+
+    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+        """Any discs in the 12 slots (a list of 12 of "X", "O", " ", or a 12-character string
+        with "." for empty); the seat to move (default: Black)."""
+        if isinstance(board, str):
+            board = [EMPTY if c == "." else c for c in board]
+        if not isinstance(board, list) or len(board) != SIZE:
+            raise ValueError(f"A position is the {SIZE} slots, e.g. \"....XO......\".")
+        for slot, c in enumerate(board, start=1):
+            if c not in (EMPTY, BLACK, WHITE):
+                raise ValueError(f"Slot {slot} holds {c!r}: use 'X', 'O' or '.' (empty).")
+        seat = 0 if to_move is None else to_move
+        if seat not in (0, 1):
+            raise ValueError("The seat to move is 0 (Black) or 1 (White).")
+        return {"board": list(board), "turn": seat, "last": None, "flipped": []}, []
 
     def to_move(self, state: State) -> list[Seat]:
         return [] if is_game_over(state["board"]) else [state["turn"]]
