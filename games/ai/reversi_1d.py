@@ -138,3 +138,11 @@ def mover_value(state: State, mover: Seat, budget: float) -> int:
 
 
 JUDGES = {"reversi_1d": mover_value}
+
+
+def proved_value(state: State, mover: Seat, budget: float) -> tuple[bool, float]:
+    """The analysis' value (``ai.analysis``): always proved, the whole game is solved."""
+    return True, mover_value(state, mover, budget)
+
+
+ANALYSTS = {"reversi_1d": proved_value}

@@ -4,8 +4,9 @@ A ``ProcessPoolExecutor`` serves its jobs first come, first served: 34 computer-
 games asked for at once put 34 searches ahead of a person waiting on the computer, who then
 waited more than 45 s. Here at most ``workers`` searches are in the pool at a time; the others
 wait in a queue ordered by who waits on them (a person first, then a bot, then nobody: a game
-between two computer levels), and in order of arrival within each. Each match asks for one
-search at a time, so arrival order already takes the computer games in turn.
+between two computer levels, then the analysis board), and in order of arrival within each.
+Each match asks for one search at a time, so arrival order already takes the computer games
+in turn.
 
 Runs on the server's event loop only (no locks needed).
 """
@@ -20,6 +21,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 PERSON, BOT, NOBODY = 0, 1, 2  # who waits on a search: the order they are served in
+ANALYSIS = 3  # the analysis board: after every game's move, and never in the last free worker
 
 
 def waiting_on(public: dict[str, Any]) -> int:
@@ -58,8 +60,11 @@ class SearchQueue:
         return await future
 
     def _next(self) -> None:
-        """Hand waiting searches to the pool while a worker is free."""
+        """Hand waiting searches to the pool while a worker is free (an analysis only while
+        another stays free for a game's move, when there are two workers or more)."""
         while self.running < self.workers and self._waiting:
+            if self._waiting[0][0] >= ANALYSIS and 1 < self.workers <= self.running + 1:
+                return  # only analyses wait: the last free worker is kept for the games
             *_, future, fn, args = heapq.heappop(self._waiting)
             if future.done():  # its caller gave up while it waited
                 continue

@@ -1,0 +1,93 @@
+"""``POST /api/analysis/`` on a real daphne (issue 26): proved values agree with a plain
+minimax written here (over the rules' engine only), bad input is a 400 with its reason, and
+one address asking for too many at once gets 429."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+
+import requests
+
+from games.rules import GAMES
+
+ONE_D = GAMES["reversi_1d"]
+
+
+def ask(server, body, **kwargs) -> requests.Response:
+    return requests.post(f"{server.url}/api/analysis/", json=body, timeout=60, **kwargs)
+
+
+@lru_cache(maxsize=None)
+def minimax_1d(board: tuple[str, ...], turn: int) -> int:
+    """Final (mover - other) discs under perfect play, by the engine's own moves."""
+    state = {"board": list(board), "turn": turn, "last": None, "flipped": []}
+    end = ONE_D.outcome(state)
+    if end is not None:
+        score = list(end.score.values())
+        return score[turn] - score[1 - turn]
+    return max(
+        -minimax_1d(tuple(after["board"]), after["turn"])
+        for move in ONE_D.legal_moves(state, turn)
+        for after in [ONE_D.play(state, turn, move)]
+    )
+
+
+def test_one_dimensional_reversi_values_are_proved_and_exact(daphne_server):
+    rng = random.Random(26)
+    for _ in range(4):
+        state, moves = ONE_D.setup({}, seed=0), []
+        for _ in range(rng.randrange(4, 8)):
+            move = ONE_D.random_move(state, state["turn"], rng)
+            moves.append(move)
+            state = ONE_D.play(state, state["turn"], move)
+        r = ask(daphne_server, {"game": "reversi_1d", "moves": moves})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert (body["to_move"], body["ply"], body["proved"]) == (state["turn"], len(moves), True)
+        assert body["position"]["board"] == state["board"]
+        seat = state["turn"]
+        expected = {}
+        for move in ONE_D.legal_moves(state, seat):
+            after = ONE_D.play(state, seat, move)
+            expected[move["position"]] = -minimax_1d(tuple(after["board"]), after["turn"])
+        got = {row["move"]["position"]: row["value"] for row in body["moves"]}
+        assert got == expected
+        assert body["value"] == max(expected.values())
+        assert body["outcome"] == ("win" if body["value"] > 0 else "loss" if body["value"] < 0 else "draw")
+        assert [row["value"] for row in body["moves"]] == sorted(got.values(), reverse=True)  # best first
+
+
+def test_bad_input_is_a_400_with_its_reason(daphne_server):
+    for body, code, words in (
+        ({"game": "chess"}, "bad_options", "Unknown game"),
+        ({"game": "alpha_battle"}, "bad_options", "Alpha Battle has no analysis."),
+        ({"game": "reversi_1d", "moves": [{"position": 3}, {"position": 3}]}, "bad_position", "Move 2"),
+        ({"game": "reversi_1d", "moves": "f5"}, "bad_position", "moves is a list"),
+        ({"game": "reversi_1d", "position": "..Q.........", "to_move": 0}, "bad_position", "Slot 3 holds 'Q'"),
+        ({"game": "reversi_1d", "position": "....XO......", "to_move": "X"}, "bad_position", "to_move"),
+        ({"game": "reversi_1d", "moves": [{"position": 1}] * 1001}, "bad_position", "At most 1000 moves"),
+    ):
+        r = ask(daphne_server, body)
+        assert r.status_code == 400, (body, r.text)
+        assert r.json()["error"] == code and words in r.json()["message"], r.json()
+    r = requests.post(f"{daphne_server.url}/api/analysis/", data=b"[1]", timeout=10)
+    assert (r.status_code, r.json()["error"]) == (400, "bad_request")
+    r = requests.get(f"{daphne_server.url}/api/analysis/", timeout=10)
+    assert r.status_code == 405 and r.json()["error"] == "bad_request"
+
+
+def test_an_edited_position_is_analysed(daphne_server):
+    r = ask(daphne_server, {"game": "reversi_1d", "position": "XOOOOOOOOOO.", "to_move": 0})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["moves"] == [{"move": {"position": 12}, "proved": True, "outcome": "win", "value": 12}]
+    assert body["ply"] == 0 and body["notes"] == []
+
+
+def test_one_address_asking_too_many_at_once_is_refused(daphne_server):
+    start = {"game": "reversi_1d", "moves": []}
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(lambda _: ask(daphne_server, start).status_code, range(8)))
+    assert codes.count(200) >= 2 and set(codes) <= {200, 429}, codes
