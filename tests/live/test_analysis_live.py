@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
+from functools import cache
 
 import requests
 
@@ -19,7 +19,7 @@ def ask(server, body, **kwargs) -> requests.Response:
     return requests.post(f"{server.url}/api/analysis/", json=body, timeout=60, **kwargs)
 
 
-@lru_cache(maxsize=None)
+@cache
 def minimax_1d(board: tuple[str, ...], turn: int) -> int:
     """Final (mover - other) discs under perfect play, by the engine's own moves."""
     state = {"board": list(board), "turn": turn, "last": None, "flipped": []}

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from accounts.models import Account
-from games.autoplay.search_queue import BOT, NOBODY, PERSON, SearchQueue, waiting_on
+from games.autoplay.search_queue import ANALYSIS, BOT, NOBODY, PERSON, SearchQueue, waiting_on
 from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match
@@ -69,6 +69,27 @@ async def test_no_more_searches_run_at_once_than_workers(pool):
 
     await asyncio.gather(*(queue.run(NOBODY, job) for _ in range(12)))
     assert most[0] == 2
+
+
+async def test_analyses_never_take_the_last_free_worker(pool):
+    """Two workers: one analysis runs, the next waits, and a person's search arriving then
+    starts at once in the worker kept free."""
+    queue = SearchQueue(lambda: pool, workers=2, timeout=10)
+    gate, started = threading.Event(), []
+
+    def job(name: str) -> str:
+        started.append(name)
+        if name.startswith("analysis"):
+            gate.wait(5)
+        return name
+
+    analyses = [asyncio.create_task(queue.run(ANALYSIS, job, f"analysis {i}")) for i in range(2)]
+    await asyncio.sleep(0.05)
+    assert (queue.running, len(queue), started) == (1, 1, ["analysis 0"])
+    assert await asyncio.wait_for(queue.run(PERSON, job, "person"), 2) == "person"
+    gate.set()
+    assert await asyncio.gather(*analyses) == ["analysis 0", "analysis 1"]
+    assert started == ["analysis 0", "person", "analysis 1"]
 
 
 async def test_a_search_given_up_while_waiting_never_runs(pool):
