@@ -65,7 +65,7 @@ def test_bad_input_is_a_400_with_its_reason(daphne_server):
         ({"game": "alpha_battle"}, "bad_options", "Alpha Battle has no analysis."),
         ({"game": "reversi_1d", "moves": [{"position": 3}, {"position": 3}]}, "bad_position", "Move 2"),
         ({"game": "reversi_1d", "moves": "f5"}, "bad_position", "moves is a list"),
-        ({"game": "reversi_1d", "position": "..Q.........", "to_move": 0}, "bad_position", "Slot 3 holds 'Q'"),
+        ({"game": "reversi_1d", "position": "..Q........."}, "bad_position", "Slot 3 holds 'Q'"),
         ({"game": "reversi_1d", "position": "....XO......", "to_move": "X"}, "bad_position", "to_move"),
         ({"game": "reversi_1d", "moves": [{"position": 1}] * 1001}, "bad_position", "At most 1000 moves"),
     ):
