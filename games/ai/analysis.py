@@ -99,7 +99,7 @@ def analyse(slug: str, state: State, budget: float = BUDGET) -> dict[str, Any]:
             else:  # the value for ``mover``: the same seat when the other must pass
                 proved, value = found
                 verdict = Verdict(proved, value if mover == seat else -value)
-        rows.append(_row(move, verdict))
+        rows.append({**_row(move, verdict), "label": game.move_label(state, seat, move)})
     rows.sort(key=lambda row: -(row["value"] if row["value"] is not None else float("-inf")))
     best = rows[0] if rows else None
     proved = bool(rows) and all(row["proved"] for row in rows)

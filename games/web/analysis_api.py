@@ -46,7 +46,7 @@ async def analysis_view(request: HttpRequest) -> JsonResponse:
     try:
         body = _json(request.body)
         game, options = _game(body)
-        state, ply, notes = _position(game, options, body)
+        state, line, notes = _position(game, options, body)
     except _Refused as exc:
         return error(exc.code, str(exc), 400)
     address = request.META.get("REMOTE_ADDR") or "?"  # the client's own, behind a trusted proxy too
@@ -63,7 +63,8 @@ async def analysis_view(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         {
             **found,
-            "ply": ply,
+            "ply": len(line),
+            "line": line,
             "position": game.view(state, None),
             "result": end.as_dict() if end else None,
             "notes": notes,
@@ -101,8 +102,9 @@ def _game(body: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
     return game, options
 
 
-def _position(game: Game, options: dict[str, Any], body: dict[str, Any]) -> tuple[State, int, list[str]]:
-    """(state, moves played, notes) of the body's ``moves`` or ``position``."""
+def _position(game: Game, options: dict[str, Any], body: dict[str, Any]) -> tuple[State, list, list[str]]:
+    """(state, the moves played as the replay lists them, notes) of the body's ``moves`` or
+    ``position``."""
     if "position" in body:
         to_move = body.get("to_move")
         if to_move is not None and type(to_move) is not int:
@@ -111,7 +113,7 @@ def _position(game: Game, options: dict[str, Any], body: dict[str, Any]) -> tupl
             state, notes = game.position(options, body["position"], to_move)
         except ValueError as exc:
             raise _Refused("bad_position", str(exc)) from None
-        return state, 0, notes
+        return state, [], notes
     moves = body.get("moves", [])
     if not isinstance(moves, list):
         raise _Refused("bad_position", "moves is a list of moves from the start.")
@@ -123,22 +125,31 @@ def _position(game: Game, options: dict[str, Any], body: dict[str, Any]) -> tupl
         raise _Refused("bad_position", str(exc)) from None
 
 
-def played(game: Game, options: dict[str, Any], moves: list[Any]) -> tuple[State, int]:
+def played(game: Game, options: dict[str, Any], moves: list[Any]) -> tuple[State, list[dict[str, Any]]]:
     """The start played through ``moves`` (replay entries ``{"seat", "move", ...}`` or bare
-    moves); a pass the rules force is played when the list does not have it. Raises
-    BadPosition naming the move that cannot be played, and why."""
+    moves); a pass the rules force is played when the list does not have it. Returns the
+    state and the moves played, ``{"ply", "seat", "move", "forced", "label"}`` as the replay
+    lists them. Raises BadPosition naming the move that cannot be played, and why."""
     state = game.setup(options, seed=0)  # the analysable games' starts do not depend on it
-    ply = 0
+    line: list[dict[str, Any]] = []
+
+    def play(seat: int, move: Any, forced: bool) -> State:
+        label = game.move_label(state, seat, move)
+        after = game.play(state, seat, move)
+        line.append({"ply": len(line) + 1, "seat": seat, "move": move, "forced": forced, "label": label})
+        return after
+
     for number, entry in enumerate(moves, start=1):
         move = entry.get("move") if isinstance(entry, dict) and "move" in entry else entry
         forced = game.forced(state)
         if forced is not None and move != forced[1]:
-            state, ply = game.play(state, *forced), ply + 1
+            state = play(*forced, True)
         to_move = game.to_move(state)
         if len(to_move) != 1:
             raise BadPosition(f"Move {number}: the game is already over.")
         try:
-            state, ply = game.play(state, to_move[0], move), ply + 1
-        except (IllegalMove, TypeError, KeyError, AttributeError) as exc:
+            move = game.canonical(state, to_move[0], move) if isinstance(move, dict) else move
+            state = play(to_move[0], move, forced is not None)
+        except (IllegalMove, ValueError, TypeError, KeyError, AttributeError) as exc:
             raise BadPosition(f"Move {number} ({move!r}) cannot be played: {exc}") from None
-    return state, ply
+    return state, line

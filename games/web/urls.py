@@ -2,7 +2,18 @@
 
 from django.urls import path
 
-from . import analysis_api, api, guides, leaderboard, notifications, pools, rules_pages, tournaments, views
+from . import (
+    analysis_api,
+    analysis_page,
+    api,
+    guides,
+    leaderboard,
+    notifications,
+    pools,
+    rules_pages,
+    tournaments,
+    views,
+)
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -24,6 +35,7 @@ urlpatterns = [
     path("api/matches/<str:match_id>/rematch/", api.match_rematch, name="api_match_rematch"),
     path("api/matches/<str:match_id>/rematch/decline/", api.rematch_decline, name="api_rematch_decline"),
     path("api/replays/<str:slug>/", api.replay_detail, name="api_replay"),
+    path("analysis/<str:slug>/", analysis_page.analysis_board, name="analysis_board"),
     path("api/analysis/", analysis_api.analysis_view, name="api_analysis"),
     path("api/pools/", pools.pools_list, name="api_pools"),
     path("api/pools/leave/", pools.pool_leave, name="api_pool_leave"),

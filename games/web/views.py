@@ -16,6 +16,7 @@ from accounts.follows import challenge_allowed, following
 from accounts.selectors import challenges_to
 from accounts.services import challenge_create
 from games.ai import LEVELS, NOTES, default_level
+from games.ai.analysis import analysable
 from games.matches import chat, pools, ratings, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
@@ -244,6 +245,7 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
             "replay": {"match": summary},
             "replay_json": replay_json(match, summary),
             "chat_lines": chat.players_room_lines(match.pk),
+            "analysable": analysable(match.game),
         },
     )
 

@@ -24,6 +24,7 @@ const el = {
   play: $("play"),
   next: $("next"),
   last: $("last"),
+  analyse: $("analyse"),
 };
 
 const renderer = await loadRenderer(summary.game);
@@ -113,8 +114,22 @@ function matchAt(i) {
   };
 }
 
+// "Analyse from here": the analysis board with this game's options and its moves up to the
+// shown ply as the main line (the link format of games/web/analysis_page.py).
+function analyseLink(upTo) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(summary.options ?? {})) params.set(name, String(value));
+  const bytes = new TextEncoder().encode(JSON.stringify([moves.slice(0, upTo).map((m) => m.move)]));
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  params.set("lines", btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, ""));
+  params.set("at", `0.${upTo}`);
+  return `${el.analyse.dataset.base}?${params}`;
+}
+
 function show(i, {updateUrl = true} = {}) {
   ply = Math.min(Math.max(i, 0), last);
+  if (el.analyse) el.analyse.href = analyseLink(ply);
   const match = matchAt(ply);
   renderer.render(el.board, match, {mode: "replay"});
   el.page.dataset.ply = ply;

@@ -1,0 +1,69 @@
+"""The analysis board (``/analysis/<game>/``, issue "Study a game"): move both sides freely,
+step back and forth, branch into variations, and read every move's value from
+``POST /api/analysis/`` (``analysis_api``). The position and the lines are in the URL, so a
+link shares them: the game's options as query parameters (as the create form names them),
+``lines`` the lines from the start (URL-safe base64 of a JSON list of move lists; the first
+is the main line) and ``at`` the line and ply shown (``"1.14"``). ``static/js/analysis.js``
+draws it with the game's own renderer.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from games.ai.analysis import analysable
+from games.rules import GAMES, OptionError
+
+MAX_LINES = 64  # variations kept in one link
+MAX_LINK = 16 * 1024  # characters of ``lines``
+
+
+@require_safe
+def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
+    """The board for ``slug`` with the options, lines and position of the query string; bad
+    options fall back to the defaults with the reason shown, bad lines to none."""
+    game = GAMES.get(slug)
+    if game is None or not analysable(slug):
+        raise Http404("No analysis board for this game.")
+    problems = []
+    raw = {name: request.GET[name] for name in game.options if name in request.GET}
+    try:
+        options = game.clean_options(raw)
+    except OptionError as exc:
+        problems.append(f"{exc} The board starts from the usual options.")
+        options = game.clean_options({})
+    lines = _lines(request.GET.get("lines", ""))
+    if lines is None:
+        problems.append("The link's lines could not be read: the board starts empty.")
+        lines = []
+    data = {"game": slug, "options": options, "lines": lines, "at": request.GET.get("at", "")}
+    fields = [_field(name, option.schema(), options[name]) for name, option in game.options.items()]
+    context = {"game": game.info(), "data": data, "fields": fields, "problems": problems}
+    return render(request, "games/analysis.html", context)
+
+
+def _lines(text: str) -> list[list[Any]] | None:
+    """The ``lines`` parameter decoded: a list of move lists (None when it is not one)."""
+    if not text:
+        return []
+    if len(text) > MAX_LINK:
+        return None
+    try:
+        lines = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    except (binascii.Error, ValueError):
+        return None
+    if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
+        return None
+    return lines[:MAX_LINES]
+
+
+def _field(name: str, schema: dict[str, Any], value: Any) -> dict[str, Any]:
+    """One option of the set-up form, as the template draws it."""
+    return {"name": name, "label": schema.get("label") or name, "value": value, **schema}

@@ -1,0 +1,215 @@
+// The analysis board (/analysis/<game>/): both sides move freely; every position is sent to
+// POST /api/analysis/ and its moves are listed with their values (docs/protocol.md,
+// "Analysis"). The lines are move lists from the start, the first the main line; a move at
+// an earlier position that is not the next one of a line starts a new line (a variation).
+// Lines, the shown line and ply, and the options are kept in the URL (see
+// games/web/analysis_page.py), so the address is the link to share.
+
+import {postJSON} from "./http.js";
+import {loadRenderer} from "./renderer.js";
+import {toast} from "./toast.js";
+
+const $ = (id) => document.getElementById(id);
+const data = JSON.parse($("analysis-data").textContent);
+const game = JSON.parse($("game-info").textContent);
+const el = {
+  page: $("analysis"), board: $("board"), indicator: $("ply-indicator"), verdict: $("verdict"),
+  rows: $("engine-moves").querySelector("tbody"), lines: $("lines"), share: $("share"),
+};
+const renderer = await loadRenderer(data.game);
+
+let lines = data.lines.length ? data.lines : [[]];
+let at = parseAt(data.at);
+let labels = new Map(); // JSON of a move list from the start -> its labels, as the server gave them
+let asked = 0; // the latest request: older answers are dropped
+
+function parseAt(text) {
+  const [line, ply] = String(text || "").split(".").map((n) => Number.parseInt(n, 10));
+  const l = Number.isInteger(line) && lines[line] ? line : 0;
+  const p = Number.isInteger(ply) ? Math.min(Math.max(ply, 0), lines[l].length) : lines[l].length;
+  return {line: l, ply: p};
+}
+
+const path = () => lines[at.line].slice(0, at.ply);
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+function encodeLines() {
+  const bytes = new TextEncoder().encode(JSON.stringify(lines));
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function keepInUrl() {
+  const params = new URLSearchParams(location.search);
+  params.set("lines", encodeLines());
+  params.set("at", `${at.line}.${at.ply}`);
+  history.replaceState(null, "", `${location.pathname}?${params}`);
+}
+
+// A move at the shown position: forward along a line that has it, else a new line.
+function play(move) {
+  const prefix = path();
+  const line = lines[at.line];
+  if (at.ply < line.length && same(line[at.ply], move)) {
+    at = {line: at.line, ply: at.ply + 1};
+  } else {
+    const other = lines.findIndex((l) => l.length > prefix.length && same(l.slice(0, prefix.length), prefix) && same(l[prefix.length], move));
+    if (other >= 0) at = {line: other, ply: prefix.length + 1};
+    else if (at.ply === line.length) {
+      line.push(move);
+      at = {line: at.line, ply: at.ply + 1};
+    } else {
+      lines.push([...prefix, move]);
+      at = {line: lines.length - 1, ply: prefix.length + 1};
+    }
+  }
+  show();
+}
+
+function step(to) {
+  at = {line: at.line, ply: Math.min(Math.max(to, 0), lines[at.line].length)};
+  show();
+}
+
+async function show() {
+  keepInUrl();
+  drawLines();
+  const moves = path();
+  const mine = ++asked;
+  el.page.dataset.ready = "";
+  el.verdict.textContent = "Thinking…";
+  const {ok, data: answer} = await postJSON("/api/analysis/", {game: data.game, options: data.options, moves});
+  if (mine !== asked) return;
+  if (!ok) {
+    el.verdict.textContent = answer.message || "This position could not be analysed.";
+    el.page.dataset.ready = "1";
+    return;
+  }
+  labels.set(JSON.stringify(moves), answer.line.map((m) => m.label));
+  drawBoard(answer);
+  drawEngine(answer);
+  drawLines();
+  el.page.dataset.ready = "1";
+  el.page.dataset.ply = String(at.ply);
+}
+
+function drawBoard(answer) {
+  const over = answer.to_move === null;
+  const last = answer.line.at(-1) ?? null;
+  const match = {
+    game: data.game, ply: answer.ply, board: answer.position, status: over ? "finished" : "active",
+    legal_moves: answer.moves.map((row) => row.move), you: answer.to_move, turn: answer.to_move,
+    to_move: over ? [] : [answer.to_move], last_move: last, result: answer.result, players: [],
+  };
+  renderer.render(el.board, match, {onMove: over ? null : play});
+  const mover = over ? "" : ` · ${game.seat_names[answer.to_move]} to move`;
+  el.indicator.textContent = at.ply === 0 ? `Start position${mover}` : `After move ${at.ply}${mover}`;
+}
+
+function valueText(row) {
+  if (row.value === null) return "—";
+  const number = row.value > 0 ? `+${row.value}` : String(row.value);
+  return row.proved ? `${row.outcome} (${number})` : number;
+}
+
+function drawEngine(answer) {
+  if (answer.to_move === null) {
+    el.verdict.textContent = answer.result?.draw ? "The game is over: a draw." : "The game is over.";
+  } else {
+    const who = game.seat_names[answer.to_move];
+    el.verdict.textContent = answer.proved
+      ? `Proved: ${who} ${answer.outcome === "win" ? "wins" : answer.outcome === "loss" ? "loses" : "draws"} with best play (${answer.value > 0 ? "+" : ""}${answer.value}).`
+      : `Estimate for ${who}: ${answer.value === null ? "none" : (answer.value > 0 ? "+" : "") + answer.value}.`;
+  }
+  el.rows.replaceChildren(
+    ...answer.moves.map((row) => {
+      const tr = document.createElement("tr");
+      const cell = document.createElement("td");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "text-button";
+      button.textContent = row.label;
+      button.addEventListener("click", () => play(row.move));
+      cell.append(button);
+      const value = document.createElement("td");
+      value.textContent = valueText(row);
+      const sure = document.createElement("td");
+      sure.textContent = row.proved ? "proved" : "estimate";
+      sure.className = row.proved ? "proved" : "estimate";
+      tr.append(cell, value, sure);
+      return tr;
+    }),
+  );
+}
+
+function moveText(line, i) {
+  const known = labels.get(JSON.stringify(line.slice(0, i + 1)))?.[i];
+  return known ?? renderer.moveLabel?.({move: line[i]}) ?? Object.values(line[i]).join(" ");
+}
+
+function drawLines() {
+  el.lines.replaceChildren(
+    ...lines.map((line, index) => {
+      const start = index === 0 ? 0 : sharedWithEarlier(index);
+      const block = document.createElement("div");
+      block.className = "analysis-line";
+      const title = document.createElement("p");
+      title.className = "line-title";
+      title.textContent = index === 0 ? "Main line" : `Variation from move ${start + 1}`;
+      const list = document.createElement("ol");
+      list.className = "move-list";
+      list.start = start + 1;
+      for (let i = start; i < line.length; i++) {
+        const item = document.createElement("li");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "text-button";
+        button.textContent = `${i + 1}. ${moveText(line, i)}`;
+        if (index === at.line && i + 1 === at.ply) button.setAttribute("aria-current", "step");
+        button.addEventListener("click", () => {
+          at = {line: index, ply: i + 1};
+          show();
+        });
+        item.append(button);
+        list.append(item);
+      }
+      block.append(title, list);
+      return block;
+    }),
+  );
+}
+
+// How many first moves line ``index`` shares with the lines before it (where it branches).
+function sharedWithEarlier(index) {
+  let best = 0;
+  for (const other of lines.slice(0, index)) {
+    let n = 0;
+    while (n < other.length && n < lines[index].length && same(other[n], lines[index][n])) n++;
+    best = Math.max(best, n);
+  }
+  return best;
+}
+
+$("first").addEventListener("click", () => step(0));
+$("prev").addEventListener("click", () => step(at.ply - 1));
+$("next").addEventListener("click", () => step(at.ply + 1));
+$("last").addEventListener("click", () => step(lines[at.line].length));
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest("input, select, textarea")) return;
+  const moves = {ArrowLeft: at.ply - 1, ArrowRight: at.ply + 1, Home: 0, End: lines[at.line].length};
+  if (event.key in moves) {
+    event.preventDefault();
+    step(moves[event.key]);
+  }
+});
+el.share.addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    toast("Link copied.", "ok", 2500);
+  } catch {
+    toast(location.href, "info", 8000);
+  }
+});
+
+show();

@@ -1,0 +1,69 @@
+"""The analysis board (issue 26) in a real browser: moves on the board, the engine's proved
+values, back, a variation, the shared link restoring everything, and "Analyse from here" on
+a replay. 1-D Reversi: its values are always proved. Screenshots: ``analysis-*.png``."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.helpers import LEGAL, PHONE, create_match, expect, shot, signup, username, wait_ply_above
+
+pytestmark = pytest.mark.browser
+PREFIX = "analysis"
+
+
+def ready(page, ply: int) -> None:
+    expect(page.locator("#analysis")).to_have_attribute("data-ready", "1")
+    expect(page.locator("#analysis")).to_have_attribute("data-ply", str(ply))
+
+
+def test_moves_a_variation_and_the_shared_link(daphne_server, person):
+    base = daphne_server.url
+    page = person(**PHONE)
+    page.goto(base + "/analysis/reversi_1d/")
+    ready(page, 0)
+    expect(page.locator("#verdict")).to_have_text("Proved: Black (X) draws with best play (0).")
+    rows = page.locator("#engine-moves tbody tr")
+    expect(rows).to_have_count(12)
+    expect(rows.first.locator("td").nth(2)).to_have_text("proved")
+    page.locator(LEGAL).nth(5).click()  # slot 6
+    ready(page, 1)
+    page.locator(LEGAL).first.click()
+    ready(page, 2)
+    expect(page.locator("#ply-indicator")).to_have_text("After move 2 · Black (X) to move")
+    page.get_by_role("button", name="One move back").click()
+    ready(page, 1)
+    page.locator(LEGAL).last.click()  # another answer: a variation from move 2
+    ready(page, 2)
+    expect(page.locator(".analysis-line .line-title")).to_have_text(["Main line", "Variation from move 2"])
+    shot(page, "1-variation-phone", PREFIX)
+
+    link = page.url
+    again = person()
+    again.goto(link)
+    ready(again, 2)
+    expect(again.locator(".analysis-line .line-title")).to_have_text(["Main line", "Variation from move 2"])
+    assert again.locator(".analysis-line [aria-current=step]").inner_text() == page.locator(
+        ".analysis-line [aria-current=step]"
+    ).inner_text()
+    again.locator(".analysis-line").first.get_by_role("button").nth(1).click()  # the main line's move 2
+    ready(again, 2)
+    assert page.js_errors == [] and again.js_errors == []
+
+
+def test_a_replay_opens_the_board_at_its_ply(daphne_server, person):
+    base = daphne_server.url
+    page = person()
+    signup(page, base, username("ida"))
+    create_match(page, base, "reversi_1d", opponent="computer", side="0")
+    page.locator(LEGAL).first.click()
+    wait_ply_above(page, 1)  # hers and the computer's answer
+    page.goto(base + page.get_attribute("#replay-link", "href") + "?ply=1")
+    analyse = page.get_by_role("link", name="Analyse from here")
+    expect(analyse).to_be_visible()
+    analyse.click()
+    ready(page, 1)
+    expect(page.locator(".analysis-line .line-title")).to_have_text(["Main line"])
+    expect(page.locator("#ply-indicator")).to_have_text("After move 1 · White (O) to move")
+    shot(page, "2-from-replay", PREFIX)
+    assert page.js_errors == []
