@@ -149,6 +149,8 @@ class Game:
     # True when a result's ``score`` (one number a seat) is what the winner won by, so the
     # result reads "won 41-20"; Connect Four's disc counts measure nothing ("with four in a row").
     score_decides: bool = True
+    # How the position editor's text writes a board (``position``), for people.
+    position_help: str = ""
 
     # -- options and set-up -------------------------------------------------------------
     def clean_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:

@@ -105,32 +105,35 @@ def _game(body: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
 def _position(game: Game, options: dict[str, Any], body: dict[str, Any]) -> tuple[State, list, list[str]]:
     """(state, the moves played as the replay lists them, notes) of the body's ``moves`` or
     ``position``."""
+    start, notes = None, []
     if "position" in body:
         to_move = body.get("to_move")
         if to_move is not None and type(to_move) is not int:
             raise _Refused("bad_position", "to_move is a seat number, or null.")
         try:
-            state, notes = game.position(options, body["position"], to_move)
+            start, notes = game.position(options, body["position"], to_move)
         except ValueError as exc:
             raise _Refused("bad_position", str(exc)) from None
-        return state, [], notes
     moves = body.get("moves", [])
     if not isinstance(moves, list):
         raise _Refused("bad_position", "moves is a list of moves from the start.")
     if len(moves) > MAX_MOVES:
         raise _Refused("bad_position", f"At most {MAX_MOVES} moves.")
     try:
-        return (*played(game, options, moves), [])
+        return (*played(game, options, moves, start), notes)
     except BadPosition as exc:
         raise _Refused("bad_position", str(exc)) from None
 
 
-def played(game: Game, options: dict[str, Any], moves: list[Any]) -> tuple[State, list[dict[str, Any]]]:
-    """The start played through ``moves`` (replay entries ``{"seat", "move", ...}`` or bare
+def played(
+    game: Game, options: dict[str, Any], moves: list[Any], start: State | None = None
+) -> tuple[State, list[dict[str, Any]]]:
+    """The start (or ``start``, an edited position) played through ``moves`` (replay entries
+    ``{"seat", "move", ...}`` or bare
     moves); a pass the rules force is played when the list does not have it. Returns the
     state and the moves played, ``{"ply", "seat", "move", "forced", "label"}`` as the replay
     lists them. Raises BadPosition naming the move that cannot be played, and why."""
-    state = game.setup(options, seed=0)  # the analysable games' starts do not depend on it
+    state = start or game.setup(options, seed=0)  # the analysable games' starts do not depend on it
     line: list[dict[str, Any]] = []
 
     def play(seat: int, move: Any, forced: bool) -> State:

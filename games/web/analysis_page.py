@@ -3,7 +3,8 @@ step back and forth, branch into variations, and read every move's value from
 ``POST /api/analysis/`` (``analysis_api``). The position and the lines are in the URL, so a
 link shares them: the game's options as query parameters (as the create form names them),
 ``lines`` the lines from the start (URL-safe base64 of a JSON list of move lists; the first
-is the main line) and ``at`` the line and ply shown (``"1.14"``). ``static/js/analysis.js``
+is the main line), ``at`` the line and ply shown (``"1.14"``) and, for an edited position,
+``position`` (base64 JSON ``{"board", "to_move"}``) the lines start from. ``static/js/analysis.js``
 draws it with the game's own renderer.
 """
 
@@ -43,22 +44,37 @@ def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
     if lines is None:
         problems.append("The link's lines could not be read: the board starts empty.")
         lines = []
-    data = {"game": slug, "options": options, "lines": lines, "at": request.GET.get("at", "")}
+    position = _decode(request.GET.get("position", ""))
+    if position is not None and not isinstance(position, dict):
+        position = None
+    at = request.GET.get("at", "")
+    data = {"game": slug, "options": options, "lines": lines, "at": at, "position": position}
     fields = [_field(name, option.schema(), options[name]) for name, option in game.options.items()]
-    context = {"game": game.info(), "data": data, "fields": fields, "problems": problems}
+    context = {
+        "game": game.info(),
+        "data": data,
+        "fields": fields,
+        "problems": problems,
+        "editor_help": game.position_help,
+    }
     return render(request, "games/analysis.html", context)
+
+
+def _decode(text: str) -> Any:
+    """A URL-safe base64 JSON parameter decoded (None when empty, too long or not one)."""
+    if not text or len(text) > MAX_LINK:
+        return None
+    try:
+        return json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    except (binascii.Error, ValueError):
+        return None
 
 
 def _lines(text: str) -> list[list[Any]] | None:
     """The ``lines`` parameter decoded: a list of move lists (None when it is not one)."""
     if not text:
         return []
-    if len(text) > MAX_LINK:
-        return None
-    try:
-        lines = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-    except (binascii.Error, ValueError):
-        return None
+    lines = _decode(text)
     if not isinstance(lines, list) or not all(isinstance(line, list) for line in lines):
         return None
     return lines[:MAX_LINES]

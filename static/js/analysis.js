@@ -15,10 +15,12 @@ const game = JSON.parse($("game-info").textContent);
 const el = {
   page: $("analysis"), board: $("board"), indicator: $("ply-indicator"), verdict: $("verdict"),
   rows: $("engine-moves").querySelector("tbody"), lines: $("lines"), share: $("share"),
+  notes: $("notes"), editor: $("editor"), text: $("position-text"), toMove: $("position-to-move"),
 };
 const renderer = await loadRenderer(data.game);
 
 let lines = data.lines.length ? data.lines : [[]];
+let start = data.position; // an edited position the lines start from: {board, to_move}, or null
 let at = parseAt(data.at);
 let labels = new Map(); // JSON of a move list from the start -> its labels, as the server gave them
 let asked = 0; // the latest request: older answers are dropped
@@ -33,8 +35,8 @@ function parseAt(text) {
 const path = () => lines[at.line].slice(0, at.ply);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-function encodeLines() {
-  const bytes = new TextEncoder().encode(JSON.stringify(lines));
+function encode(value) {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
   let text = "";
   for (const b of bytes) text += String.fromCharCode(b);
   return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
@@ -42,7 +44,9 @@ function encodeLines() {
 
 function keepInUrl() {
   const params = new URLSearchParams(location.search);
-  params.set("lines", encodeLines());
+  params.set("lines", encode(lines));
+  if (start) params.set("position", encode(start));
+  else params.delete("position");
   params.set("at", `${at.line}.${at.ply}`);
   history.replaceState(null, "", `${location.pathname}?${params}`);
 }
@@ -79,13 +83,19 @@ async function show() {
   const mine = ++asked;
   el.page.dataset.ready = "";
   el.verdict.textContent = "Thinking…";
-  const {ok, data: answer} = await postJSON("/api/analysis/", {game: data.game, options: data.options, moves});
+  const body = {game: data.game, options: data.options, moves};
+  if (start) Object.assign(body, {position: start.board, to_move: start.to_move});
+  const {ok, data: answer} = await postJSON("/api/analysis/", body);
   if (mine !== asked) return;
   if (!ok) {
     el.verdict.textContent = answer.message || "This position could not be analysed.";
+    el.notes.replaceChildren();
+    el.rows.replaceChildren();
     el.page.dataset.ready = "1";
     return;
   }
+  el.notes.replaceChildren(...answer.notes.map((note) => Object.assign(document.createElement("li"), {textContent: note})));
+  if (at.ply === 0) fillEditor(answer.position.board);
   labels.set(JSON.stringify(moves), answer.line.map((m) => m.label));
   drawBoard(answer);
   drawEngine(answer);
@@ -115,7 +125,8 @@ function valueText(row) {
 
 function drawEngine(answer) {
   if (answer.to_move === null) {
-    el.verdict.textContent = answer.result?.draw ? "The game is over: a draw." : "The game is over.";
+    const winner = answer.result?.winner;
+    el.verdict.textContent = Number.isInteger(winner) ? `The game is over: ${game.seat_names[winner]} wins.` : "The game is over: a draw.";
   } else {
     const who = game.seat_names[answer.to_move];
     el.verdict.textContent = answer.proved
@@ -190,6 +201,31 @@ function sharedWithEarlier(index) {
   }
   return best;
 }
+
+// The editor: the board as text, one row a line ("." for an empty cell, as the rules write it).
+function fillEditor(board) {
+  if (document.activeElement === el.text) return;
+  const rows = board.every((row) => row.length <= 1) ? [board.map((c) => (c === " " ? "." : c)).join("")] : board;
+  el.text.value = rows.join("\n");
+  el.text.rows = Math.min(Math.max(rows.length, 2), 14);
+}
+
+el.editor.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const rows = el.text.value.split("\n").map((row) => row.trim()).filter(Boolean);
+  const board = rows.length === 1 ? rows[0] : rows;
+  start = {board, to_move: el.toMove.value === "" ? null : Number(el.toMove.value)};
+  lines = [[]];
+  at = {line: 0, ply: 0};
+  show();
+});
+$("editor-reset").addEventListener("click", () => {
+  start = null;
+  lines = [[]];
+  at = {line: 0, ply: 0};
+  el.toMove.value = "";
+  show();
+});
 
 $("first").addEventListener("click", () => step(0));
 $("prev").addEventListener("click", () => step(at.ply - 1));

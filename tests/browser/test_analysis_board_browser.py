@@ -67,3 +67,31 @@ def test_a_replay_opens_the_board_at_its_ply(daphne_server, person):
     expect(page.locator("#ply-indicator")).to_have_text("After move 1 · White (O) to move")
     shot(page, "2-from-replay", PREFIX)
     assert page.js_errors == []
+
+
+def test_the_position_editor_explains_and_analyses(daphne_server, person):
+    base = daphne_server.url
+    page = person()
+    page.goto(base + "/analysis/reversi_1d/")
+    ready(page, 0)
+    expect(page.locator("#position-text")).to_have_value("............")
+    page.locator("#position-text").fill("Q...........")
+    page.get_by_role("button", name="Analyse this position").click()
+    expect(page.locator("#verdict")).to_have_text("Slot 1 holds 'Q': use 'X', 'O' or '.' (empty).")
+    page.locator("#position-text").fill("XOOOOOOOOOO.")
+    page.select_option("#position-to-move", "0")
+    page.get_by_role("button", name="Analyse this position").click()
+    ready(page, 0)
+    expect(page.locator("#verdict")).to_have_text("Proved: Black (X) wins with best play (+12).")
+    expect(page.locator("#engine-moves tbody tr")).to_have_count(1)
+    page.reload()  # the edited position is in the link
+    ready(page, 0)
+    expect(page.locator("#verdict")).to_have_text("Proved: Black (X) wins with best play (+12).")
+    page.locator(LEGAL).first.click()
+    ready(page, 1)
+    expect(page.locator("#verdict")).to_have_text("The game is over: Black (X) wins.")
+    shot(page, "3-editor", PREFIX)
+    page.get_by_role("button", name="Back to the start position").click()
+    ready(page, 0)
+    expect(page.locator("#engine-moves tbody tr")).to_have_count(12)
+    assert page.js_errors == []

@@ -298,6 +298,8 @@ class ConnectFour(Game):
             return Outcome(None, "both have four in a row", score)
         return Outcome(None, "board full", score)
 
+    position_help = "'.' empty, 'R' red, 'Y' yellow; every disc rests on the bottom or on a disc."
+
     def custom_start(self, options: dict[str, Any]) -> bool:
         return bool(options.get("start"))
 

@@ -42,6 +42,7 @@ class Othello(Reversi):
     options = {}
 
     cells = (EMPTY, BLACK, WHITE)  # no blocks in Othello
+    position_help = "'.' empty, 'X' black, 'O' white."
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Nothing to check: Othello has no options."""

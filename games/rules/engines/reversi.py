@@ -89,6 +89,7 @@ class Reversi(Game):
 
     # Discs, empties and blocks where a person puts them; blocks only where the game has them.
     cells = (EMPTY, BLACK, WHITE, BLOCK)
+    position_help = "'.' empty, 'X' black, 'O' white, '#' a blocked cell."
 
     def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
         """Any discs and blocks on the options' board size; the seat to move (default Black).

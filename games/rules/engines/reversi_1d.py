@@ -45,6 +45,8 @@ class Reversi1D(Game):
     def setup(self, options: dict[str, Any], seed: int) -> State:
         return {"board": initial_board(), "turn": 0, "last": None, "flipped": []}
 
+    position_help = "One line of 12 slots: '.' empty, 'X' black, 'O' white."
+
     def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
         """Any discs in the 12 slots (a list of 12 of "X", "O", " ", or a 12-character string
         with "." for empty); the seat to move (default: Black)."""
