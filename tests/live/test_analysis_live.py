@@ -82,7 +82,8 @@ def test_an_edited_position_is_analysed(daphne_server):
     r = ask(daphne_server, {"game": "reversi_1d", "position": "XOOOOOOOOOO.", "to_move": 0})
     assert r.status_code == 200, r.text
     body = r.json()
-    assert body["moves"] == [{"move": {"position": 12}, "proved": True, "outcome": "win", "value": 12, "label": "12"}]
+    only = {"move": {"position": 12}, "proved": True, "outcome": "win", "value": 12, "label": "12"}
+    assert body["moves"] == [only]
     assert body["ply"] == 0 and body["notes"] == []
 
 
