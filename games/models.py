@@ -2,6 +2,7 @@
 :mod:`games.matches.models`, notifications in :mod:`games.notifications.models`, tournaments in
 :mod:`games.tournaments.models`."""
 
+from games.matches.analysis_models import MatchAnalysis
 from games.matches.chat_models import ChatBar, ChatLine, ChatMute, ChatReport
 from games.matches.models import Match, Move, Presence, Seat, new_match_id, new_replay_slug
 from games.notifications.models import EmailPreferences, Notification
@@ -15,6 +16,7 @@ __all__ = [
     "EmailPreferences",
     "Entrant",
     "Match",
+    "MatchAnalysis",
     "Move",
     "Notification",
     "Pairing",

@@ -1,12 +1,16 @@
-"""The levels' ratings measured in the background: the task the admin's "Measure the levels
-again" starts, run by the task worker (``manage.py db_worker``); the same run as
-``manage.py rate_levels``, in one process so the site keeps the other core."""
+"""The computer's background tasks, run by the task worker (``manage.py db_worker``): the
+levels' ratings (the admin's "Measure the levels again"; the same run as ``manage.py
+rate_levels``, in one process so the site keeps the other core) and a finished match's
+computer analysis, asked for on its replay."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.dispatch import receiver
 from django_tasks import task
+
+from games.matches import computer_analysis
 
 from .level_ratings import DEFAULT_GAMES, rate_levels
 
@@ -16,3 +20,15 @@ def rate_levels_task(games: int = DEFAULT_GAMES) -> list[dict[str, Any]]:
     """Rate every game's levels (``games`` games per pair) and store them; the rows are the
     task's result."""
     return rate_levels(games=games, only=None, rng_seed=0)
+
+
+@task()
+def analyse_match_task(analysis_id: int) -> None:
+    """A finished match's computer analysis (``computer_analysis.analysis_run``)."""
+    computer_analysis.analysis_run(analysis_id)
+
+
+@receiver(computer_analysis.analysis_requested, dispatch_uid="computer_analysis.enqueue")
+def enqueue_analysis(sender, analysis_id: int, **kwargs) -> None:
+    """A requested analysis goes to the worker."""
+    analyse_match_task.enqueue(analysis_id)

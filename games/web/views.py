@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import partial
 
 from django.contrib import messages
@@ -18,6 +19,7 @@ from accounts.services import challenge_create
 from games.ai import LEVELS, NOTES, default_level
 from games.ai.analysis import analysable
 from games.matches import chat, pools, ratings, services
+from games.matches.computer_analysis import analysis_json
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
 from games.matches.replays import replay_json, replay_summary, transcript
@@ -246,8 +248,22 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
             "replay_json": replay_json(match, summary),
             "chat_lines": chat.players_room_lines(match.pk),
             "analysable": analysable(match.game),
+            "computer_analysis": _computer_analysis(match, summary),
         },
     )
+
+
+def _computer_analysis(match: Match, summary: dict) -> dict:
+    """The replay's computer analysis card: offered for a finished game that can be analysed
+    (or one analysed already), with the analysis so far and the players' names."""
+    initial = analysis_json(match)
+    finished = match.status == Match.Status.FINISHED
+    names = [p["username"] or f"the computer ({p['computer']})" for p in summary["players"]]
+    return {
+        "offered": initial is not None or (finished and analysable(match.game)),
+        "initial": initial,
+        "players_json": json.dumps(names),
+    }
 
 
 def replay_transcript(request: HttpRequest, slug: str) -> HttpResponse:

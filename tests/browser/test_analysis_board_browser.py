@@ -95,3 +95,43 @@ def test_the_position_editor_explains_and_analyses(daphne_server, person):
     ready(page, 0)
     expect(page.locator("#engine-moves tbody tr")).to_have_count(12)
     assert page.js_errors == []
+
+
+def test_a_requested_computer_analysis_on_a_replay(daphne_server, person):
+    """ida plays 1-D Reversi to the end against the computer, asks for the computer analysis
+    on the replay; the task worker (a real ``db_worker``) runs it; the page shows the graph,
+    the marks and each player's summary, and a point of the graph goes to its move."""
+    import subprocess
+    import sys
+
+    from tests.support.server import ROOT
+
+    base = daphne_server.url
+    page = person(**PHONE)
+    signup(page, base, username("ida"))
+    create_match(page, base, "reversi_1d", opponent="computer", side="0", level="random")
+    while page.get_attribute("#match", "data-status") != "finished":
+        before = int(page.get_attribute("#match", "data-ply"))
+        page.locator(LEGAL).first.click()
+        page.wait_for_function(
+            f"() => document.querySelector('#match').dataset.ply > {before + 1}"
+            " || document.querySelector('#match').dataset.status === 'finished'"
+        )
+    page.goto(base + page.get_attribute("#replay-link", "href"))
+    card = page.locator("#computer-analysis")
+    card.get_by_role("button", name="Request computer analysis").click()
+    expect(card).to_have_attribute("data-status", "queued")
+    subprocess.run(
+        [sys.executable, "manage.py", "db_worker", "--batch", "--interval", "0", "--no-reload"],
+        cwd=ROOT, env=daphne_server.env, check=True, timeout=120, capture_output=True,
+    )
+    expect(card).to_have_attribute("data-status", "done", timeout=15_000)
+    expect(card.locator("#analysis-status")).to_have_text("Every move analysed (12).")
+    expect(card.locator("circle.proved")).to_have_count(12)  # 1-D Reversi: every value proved
+    expect(card.locator(".analysis-summary tbody tr")).to_have_count(2)
+    card.locator("circle").nth(4).focus()
+    page.keyboard.press("Enter")  # the points are keyboard stops too
+    expect(page.locator("#replay")).to_have_attribute("data-ply", "5")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+    shot(page, "4-computer-analysis-phone", PREFIX)
+    assert page.js_errors == []

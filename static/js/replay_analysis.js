@@ -1,0 +1,131 @@
+// The replay's computer analysis (docs/protocol.md, "Computer analysis"): ask for it, watch
+// its progress, then an evaluation graph over the moves (a point per move; a filled point is
+// proved, a hollow one an estimate; clicking one shows that move), each move's mark in the
+// move list, and each player's accuracy and mistakes.
+
+import {postJSON} from "./http.js";
+
+const card = document.getElementById("computer-analysis");
+const POLL_MS = 1500;
+const MARKS = {inaccuracy: "?!", mistake: "?", blunder: "??"};
+
+if (card) {
+  const url = card.dataset.url;
+  const names = JSON.parse(card.dataset.players);
+  const el = {
+    ask: card.querySelector("#analysis-ask"), status: card.querySelector("#analysis-status"),
+    graph: card.querySelector("#analysis-graph"), summary: card.querySelector("#analysis-summary"),
+  };
+  let current = JSON.parse(document.getElementById("analysis-initial").textContent);
+
+  const draw = (analysis) => {
+    current = analysis;
+    card.dataset.status = analysis ? analysis.status : "none";
+    el.ask.hidden = Boolean(analysis);
+    if (!analysis) {
+      el.status.textContent = "";
+      return;
+    }
+    if (analysis.status === "queued") el.status.textContent = "Waiting for the computer…";
+    else if (analysis.status === "running") el.status.textContent = `Analysing: ${analysis.done} of ${analysis.total} moves.`;
+    else if (analysis.status === "failed") el.status.textContent = "The analysis failed. The site's staff have the details.";
+    else el.status.textContent = `Every move analysed (${analysis.total}).`;
+    drawGraph(analysis.plies);
+    if (analysis.status === "done") {
+      drawSummary(analysis.summary);
+      markMoves(analysis.plies);
+    }
+  };
+
+  const poll = async () => {
+    if (!current || !["queued", "running"].includes(current.status)) return;
+    const response = await fetch(url, {credentials: "same-origin"});
+    if (response.ok) draw(await response.json());
+    setTimeout(poll, POLL_MS);
+  };
+
+  el.ask.addEventListener("click", async () => {
+    el.ask.disabled = true;
+    const {ok, data} = await postJSON(url);
+    el.ask.disabled = false;
+    if (!ok) {
+      el.status.textContent = data.message || "The analysis could not be asked for.";
+      return;
+    }
+    draw(data);
+    setTimeout(poll, POLL_MS);
+  });
+
+  function drawGraph(plies) {
+    const values = plies.filter((p) => p.value !== null);
+    if (!values.length) {
+      el.graph.replaceChildren();
+      return;
+    }
+    const w = 320, h = 120, pad = 8;
+    const top = Math.max(4, ...values.map((p) => Math.abs(p.value)));
+    const last = Math.max(...plies.map((p) => p.ply));
+    const x = (ply) => pad + ((w - 2 * pad) * (ply - 1)) / Math.max(1, last - 1);
+    const y = (v) => h / 2 - ((h / 2 - pad) * v) / top;
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `How the game stood after each move, for ${names[0]} (above the line: better for ${names[0]})`);
+    const axis = document.createElementNS(ns, "line");
+    Object.entries({x1: pad, x2: w - pad, y1: h / 2, y2: h / 2, class: "axis"}).forEach(([k, v]) => axis.setAttribute(k, v));
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", values.map((p) => `${x(p.ply)},${y(p.value)}`).join(" "));
+    line.setAttribute("class", "curve");
+    svg.append(axis, line);
+    for (const p of values) {
+      const dot = document.createElementNS(ns, "circle");
+      Object.entries({cx: x(p.ply), cy: y(p.value), r: 4.5, class: p.proved ? "proved" : "estimate", tabindex: 0}).forEach(([k, v]) => dot.setAttribute(k, v));
+      dot.dataset.ply = p.ply;
+      const title = document.createElementNS(ns, "title");
+      title.textContent = `Move ${p.ply}: ${p.value > 0 ? "+" : ""}${p.value} ${p.proved ? "(proved)" : "(estimate)"}${p.mark && p.mark !== "best" ? `, ${p.mark}` : ""}`;
+      dot.append(title);
+      const go = () => document.querySelector(`#moves button[data-ply="${p.ply}"]`)?.click();
+      dot.addEventListener("click", go);
+      dot.addEventListener("keydown", (event) => event.key === "Enter" && go());
+      svg.append(dot);
+    }
+    el.graph.replaceChildren(svg);
+  }
+
+  function drawSummary(rows) {
+    const table = document.createElement("table");
+    table.className = "analysis-summary";
+    table.innerHTML = "<caption class='visually-hidden'>Each player's accuracy and mistakes</caption><thead><tr><th scope='col'>Player</th><th scope='col'>Accuracy</th><th scope='col'>Inaccuracies</th><th scope='col'>Mistakes</th><th scope='col'>Blunders</th></tr></thead>";
+    const body = document.createElement("tbody");
+    for (const row of rows) {
+      const tr = document.createElement("tr");
+      const cells = [names[row.seat], row.accuracy === null ? "—" : `${row.accuracy}%`, row.inaccuracy, row.mistake, row.blunder];
+      cells.forEach((text, i) => {
+        const cell = document.createElement(i === 0 ? "th" : "td");
+        if (i === 0) cell.scope = "row";
+        cell.textContent = String(text);
+        tr.append(cell);
+      });
+      body.append(tr);
+    }
+    table.append(body);
+    el.summary.replaceChildren(table);
+  }
+
+  function markMoves(plies) {
+    for (const p of plies) {
+      const button = document.querySelector(`#moves button[data-ply="${p.ply}"]`);
+      if (!button || !MARKS[p.mark] || button.querySelector(".move-mark")) continue;
+      const badge = document.createElement("span");
+      badge.className = `move-mark ${p.mark}`;
+      badge.textContent = MARKS[p.mark];
+      badge.title = `${p.mark}: best was ${p.best_label}`;
+      button.append(badge);
+      button.setAttribute("aria-label", `${button.getAttribute("aria-label")}, ${p.mark} (best was ${p.best_label})`);
+    }
+  }
+
+  draw(current);
+  poll();
+}
