@@ -14,6 +14,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from games.matches import offers, services, takebacks
@@ -338,3 +339,35 @@ async def test_takebacks_over_the_match_socket(sockets):
     await table.sa.ping()
     mine = for_seat(await db(public_of)(table.id), table.ann.username)
     assert mine["takebacks"] is True
+
+
+def test_the_api_the_create_form_and_the_match_page_say_it():
+    ann = make_user("ann")
+    client = Client()
+    client.force_login(ann)
+
+    def api(**extra) -> dict:
+        body = {"game": "reversi", "opponent": "invite", **extra}
+        return client.post("/api/matches/", json.dumps(body), content_type="application/json").json()
+
+    assert api()["takebacks"] is True
+    assert api(takebacks=False)["takebacks"] is False
+    assert api(rated=True)["takebacks"] is False
+    refused = api(rated=True, takebacks=True)
+    assert refused["error"] == "bad_options" and "Rated" in refused["message"]
+    form = client.get("/m/new/").content.decode()
+    assert 'name="allow_takebacks" id="id_allow_takebacks" checked' in form
+    body = {"game": "reversi", "opponent": "invite", "side": "0", "reversi__size": "8"}
+    for extra, allowed in (
+        ({"allow_takebacks": "on"}, True),
+        ({}, False),
+        ({"allow_takebacks": "on", "rated": "on"}, False),
+    ):
+        response = client.post("/m/new/", {**body, **extra})
+        assert response.status_code == 302, response.content.decode()[:2000]
+        match = Match.objects.get(pk=response["Location"].strip("/").split("/")[-1])
+        assert match.takebacks is allowed
+        page = client.get(match.get_absolute_url()).content.decode()
+        assert ('id="takebacks-opt">Takebacks<' in page) is allowed
+        assert ('id="takebacks-opt">No takebacks<' in page) is not allowed
+        assert 'id="propose-takeback"' in page
