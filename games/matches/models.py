@@ -128,6 +128,10 @@ class Match(models.Model):
         # The clock watcher's query (active matches past their deadline) reads only the
         # matches that are due, however many wait (bench/clocks.py).
         indexes = [models.Index(fields=["status", "deadline"], name="match_status_deadline")]
+        constraints = [
+            # a takeback would change what the ratings measure
+            models.CheckConstraint(condition=~Q(rated=True, takebacks=True), name="match_rated_no_takebacks")
+        ]
 
     def __str__(self) -> str:
         return f"{self.rules.name} {self.id}"

@@ -61,4 +61,8 @@ class Migration(migrations.Migration):
             constraint=models.UniqueConstraint(fields=('match', 'ply'), name='takeback_unique_ply'),
         ),
         migrations.RunPython(no_takebacks_where_never_allowed, migrations.RunPython.noop),
+        migrations.AddConstraint(
+            model_name='match',
+            constraint=models.CheckConstraint(condition=models.Q(('rated', True), ('takebacks', True), _negated=True), name='match_rated_no_takebacks'),
+        ),
     ]

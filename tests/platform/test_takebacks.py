@@ -14,6 +14,8 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.db import IntegrityError, connection, transaction
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.utils import timezone
 
@@ -371,3 +373,29 @@ def test_the_api_the_create_form_and_the_match_page_say_it():
         assert ('id="takebacks-opt">Takebacks<' in page) is allowed
         assert ('id="takebacks-opt">No takebacks<' in page) is not allowed
         assert 'id="propose-takeback"' in page
+
+
+def test_a_rated_match_with_takebacks_is_refused_by_the_database():
+    match, _, _ = start_match("reversi")
+    assert match.takebacks is True
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(rated=True)
+
+
+def test_the_migration_turns_takebacks_off_where_they_were_never_allowed():
+    """Matches made before takebacks: rated ones, tournament games (not abortable) and
+    co-operative games get none; the others keep the default (on)."""
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0015_pool_entries")])
+    old = executor.loader.project_state([("games", "0015_pool_entries")]).apps.get_model("games", "Match")
+    made = {
+        "casual": old.objects.create(game="reversi"),
+        "rated": old.objects.create(game="reversi", rated=True),
+        "tournament": old.objects.create(game="reversi", abortable=False),
+        "allies": old.objects.create(game="journey"),
+    }
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    allowed = {name: Match.objects.get(pk=m.pk).takebacks for name, m in made.items()}
+    assert allowed == {"casual": True, "rated": False, "tournament": False, "allies": False}
