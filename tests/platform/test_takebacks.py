@@ -399,3 +399,16 @@ def test_the_migration_turns_takebacks_off_where_they_were_never_allowed():
     executor.migrate(executor.loader.graph.leaf_nodes())
     allowed = {name: Match.objects.get(pk=m.pk).takebacks for name, m in made.items()}
     assert allowed == {"casual": True, "rated": False, "tournament": False, "allies": False}
+
+
+def test_staff_see_the_moves_taken_back_in_the_admin():
+    match, ann, ben = start_match("reversi")
+    match = play(match, "E3", "D3")
+    takebacks.takeback_propose(match_id=match.pk, user=ann)
+    takebacks.takeback_answer(match_id=match.pk, user=ben, accept=True)
+    staff = make_user("staff", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(staff)
+    page = client.get(f"/admin/games/match/{match.pk}/change/")
+    assert page.status_code == 200
+    assert page.content.decode().count(f"{match.pk} takeback #3 to 0") == 2  # both moves
