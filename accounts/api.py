@@ -40,6 +40,7 @@ def api_challenges(request: HttpRequest) -> JsonResponse:
             clock=body.get("clock"),
             rated=body.get("rated", False),
             side=body.get("side", "random"),
+            takebacks=body.get("takebacks"),
         )
         match = _with_ws(challenge.match, request.user)
         return JsonResponse({**challenge_json(challenge), "match": match}, status=201)

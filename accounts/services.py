@@ -42,9 +42,10 @@ def challenge_create(
     clock: Any = None,
     rated: Any = False,
     side: Any = "random",
+    takebacks: Any = None,
 ) -> Challenge:
-    """Challenge the player named ``to`` to a match of two (the options, clock, rated and
-    side as ``POST /api/matches/`` takes them); refused with a ServiceError: among others
+    """Challenge the player named ``to`` to a match of two (the options, clock, rated,
+    side and takebacks as ``POST /api/matches/`` takes them); refused with a ServiceError: among others
     ``challenges_refused`` (``to`` takes none from ``user``) and ``too_many_challenges``."""
     target = (
         get_user_model().objects.filter(username=to, is_active=True).first() if isinstance(to, str) else None
@@ -64,6 +65,7 @@ def challenge_create(
             side=side,
             clock=clock,
             rated=rated,
+            takebacks=takebacks,
             reserve_for=target,
             quota=False,  # counted above, as a challenge
         )

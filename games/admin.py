@@ -35,7 +35,7 @@ class SeatInline(admin.TabularInline):
 class MoveInline(admin.TabularInline):
     model = Move
     extra = 0
-    fields = ("ply", "seat", "played", "forced", "created_at")
+    fields = ("ply", "seat", "played", "forced", "takeback", "created_at")  # takeback: taken back by it
     readonly_fields = fields
     can_delete = False
     ordering = ("ply",)
@@ -88,6 +88,10 @@ class MatchAdmin(admin.ModelAdmin):
         "created_at",
         "updated_at",
         "finished_at",
+        # players decide these (a takeback's request and whether the match allows them)
+        "takebacks",
+        "takeback_offer",
+        "takeback_to",
     )
     inlines = [SeatInline, MoveInline]
     actions = [abort_matches]

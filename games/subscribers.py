@@ -21,6 +21,7 @@ from games.matches.events import (
     MatchEnded,
     MatchStarted,
     MoveMade,
+    MovesTakenBack,
     PlayerJoined,
     PlayerLeft,
     RematchOffered,
@@ -49,6 +50,7 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     # what the server does next
     (MatchStarted, computer.computer_to_move),
     (MoveMade, computer.computer_to_move),
+    (MovesTakenBack, computer.computer_to_move),  # a computer to move in the position restored
     (DrawOffered, computer.computer_answers_draw),
     (MatchStarted, absence.watch_absent),
     (MoveMade, absence.watch_absent),

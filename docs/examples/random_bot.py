@@ -79,6 +79,7 @@ class Bot:
         log("playing", match["game"], match["id"], "as seat", match["you"])
         async with websockets.connect(self.ws_url + match["ws_url"], additional_headers=self.headers) as ws:
             moved_at = None  # the ply we last sent a move for
+            answered_at = None  # the ply we last answered a takeback request at
             async for frame in ws:
                 message = json.loads(frame)
                 if message["type"] == "error":  # refused (a fresh state follows): try again
@@ -90,6 +91,11 @@ class Bot:
                 if state["status"] in ("finished", "aborted"):
                     log(match["id"], state["status"], (state["result"] or {}).get("message", ""))
                     return
+                asker = state.get("takeback_offer")
+                if asker is not None and asker != state["you"] and state["ply"] != answered_at:
+                    answered_at = state["ply"]  # someone asks to take a move back: a friendly yes
+                    await ws.send(json.dumps({"type": "accept_takeback"}))
+                    continue  # the state after the takeback comes next
                 if state["legal_moves"] and state["ply"] != moved_at:
                     moved_at = state["ply"]
                     move = self.choose(state)

@@ -24,7 +24,7 @@ from games import ai
 from games.ai import judge
 from games.matches import offers, services
 from games.matches.errors import ServiceError
-from games.matches.events import DrawOffered, MatchStarted, MoveMade
+from games.matches.events import DrawOffered, MatchStarted, MoveMade, MovesTakenBack
 
 from .search_process import end_with_server
 from .search_queue import SearchQueue, waiting_on
@@ -62,7 +62,7 @@ def turns(public: dict[str, Any]) -> list[Turn]:
     ]
 
 
-def computer_to_move(event: MatchStarted | MoveMade) -> None:
+def computer_to_move(event: MatchStarted | MoveMade | MovesTakenBack) -> None:
     """Start the turn of every computer seat to move."""
     for key, turn, args in turns(event.public):
         start_once(key, turn, *args)

@@ -27,10 +27,19 @@ class Choices:
     levels: list[str]  # the computer level of every seat; [] unless against the computer
     side: int | None  # the creator's seat; None to watch computers play
     time_control: dict[str, int] | None
+    takebacks: bool  # may players take moves back (``takebacks``)
 
 
 def clean(
-    *, game: Any, options: Any, opponent: Any, side: Any, level: Any, clock: Any, rated: Any
+    *,
+    game: Any,
+    options: Any,
+    opponent: Any,
+    side: Any,
+    level: Any,
+    clock: Any,
+    rated: Any,
+    takebacks: Any = None,
 ) -> Choices:
     """The choices of ``services.match_create``, cleaned; ServiceError ``bad_options`` with a
     reason otherwise."""
@@ -50,7 +59,24 @@ def clean(
     seat = _clean_side(side, seats, opponent)
     time_control = clocks.clean(clock)
     ratings.check_rated(rules, cleaned, opponent, rated)
-    return Choices(rules, cleaned, seats, levels, seat, time_control)
+    allowed = _clean_takebacks(rules, rated, takebacks)
+    return Choices(rules, cleaned, seats, levels, seat, time_control, allowed)
+
+
+def _clean_takebacks(rules: Any, rated: bool, takebacks: Any) -> bool:
+    """May the players take moves back? By default in casual matches; never in rated ones
+    (a takeback would change what the ratings measure) nor between allies (the adventure's
+    dice and the monsters met are not undone)."""
+    never = rated or rules.cooperative
+    if takebacks is None:
+        return not never
+    if type(takebacks) is not bool:
+        raise ServiceError("bad_options", "takebacks must be true or false.", 400, field="takebacks")
+    if takebacks and rated:
+        raise ServiceError("bad_options", "Rated matches allow no takebacks.", 400, field="takebacks")
+    if takebacks and rules.cooperative:
+        raise ServiceError("bad_options", "Allies do not take moves back.", 400, field="takebacks")
+    return takebacks
 
 
 def _seat_levels(game: str, opponent: str, level: Any, seats: int) -> list[str]:

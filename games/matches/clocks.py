@@ -70,6 +70,18 @@ def start(control: dict[str, int] | None, seats: int, running: list[int], now: d
     return {"clock_ms": clock_ms, "clock_since": now, "deadline": _deadline(clock_ms, running, now)}
 
 
+def restored(
+    control: dict[str, int] | None, clock_ms: list[int] | None, seats: int, running: list[int], now: datetime
+) -> dict[str, Any]:
+    """The clock fields of a match set back to a position (a takeback) at ``now``: each seat
+    has the time it had there (``clock_ms``, as stored with the last move kept; None: the
+    full bank of the start) and the clocks of ``running`` run from now."""
+    if control is None:
+        return {"clock_ms": [], "clock_since": None, "deadline": None}
+    left = list(clock_ms) if clock_ms else start(control, seats, [], now)["clock_ms"]
+    return {"clock_ms": left, "clock_since": now, "deadline": _deadline(left, running, now)}
+
+
 def after_move(
     control: dict[str, int] | None,
     clock_ms: list[int],

@@ -123,6 +123,24 @@ class DrawOffered(MatchEvent):
 
 
 @dataclass(eq=False, kw_only=True)
+class TakebackProposed(MatchEvent):
+    """``seat`` asks the others to take back the moves after ply ``back_to``."""
+
+    seat: int
+    back_to: int
+
+
+@dataclass(eq=False, kw_only=True)
+class MovesTakenBack(MatchEvent):
+    """The moves of ``plies`` were taken back at the request of ``seat``: the game goes on
+    from the position after ply ``back_to`` (0: the start), ``seat`` to move again."""
+
+    seat: int
+    back_to: int
+    plies: list[int]
+
+
+@dataclass(eq=False, kw_only=True)
 class ChatSaid(Event):
     """A line was said in one of the match's chat rooms (``line``: the protocol's object)."""
 

@@ -113,6 +113,12 @@ class Match(models.Model):
     # made at its last offer: an offer again only 20 of its own moves later.
     draw_offer = models.PositiveSmallIntegerField(null=True, blank=True)
     draw_offered = models.JSONField(default=dict, blank=True)
+    # Takebacks (``takebacks``): whether players may take moves back (casual matches; never
+    # rated ones nor between allies); the seat asking now, or null, and the ply of the last
+    # move that would stay (0: the start). Any move withdraws the request.
+    takebacks = models.BooleanField(default=True)
+    takeback_offer = models.PositiveSmallIntegerField(null=True, blank=True)
+    takeback_to = models.PositiveIntegerField(null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -122,6 +128,10 @@ class Match(models.Model):
         # The clock watcher's query (active matches past their deadline) reads only the
         # matches that are due, however many wait (bench/clocks.py).
         indexes = [models.Index(fields=["status", "deadline"], name="match_status_deadline")]
+        constraints = [
+            # a takeback would change what the ratings measure
+            models.CheckConstraint(condition=~Q(rated=True, takebacks=True), name="match_rated_no_takebacks")
+        ]
 
     def __str__(self) -> str:
         return f"{self.rules.name} {self.id}"
@@ -174,8 +184,28 @@ class Seat(models.Model):
         return f"{self.match_id} seat {self.seat}"
 
 
+class Takeback(models.Model):
+    """Moves taken back: every move stored after ``back_to`` (0: the start) that was still in
+    play, on the request of ``seat``. It takes a ply of its own (``ply``: the match's ply
+    counts moves and takebacks and never goes back), so a move sent before it is stale."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="takeback_records")
+    ply = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    back_to = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["ply"]
+        constraints = [models.UniqueConstraint(fields=["match", "ply"], name="takeback_unique_ply")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} takeback #{self.ply} to {self.back_to}"
+
+
 class Move(models.Model):
-    """One accepted move: ``ply`` counts from 1; a pass the server forced is a move too."""
+    """One accepted move: ``ply`` counts from 1; a pass the server forced is a move too.
+    A move taken back stays, with ``takeback`` set (the game goes on without it)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     ply = models.PositiveIntegerField()
@@ -184,6 +214,10 @@ class Move(models.Model):
     forced = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     clock_ms = models.JSONField(null=True, blank=True)  # each seat's time left after it
+    # RESTRICT: a takeback record goes only with its match (its moves would seem played)
+    takeback = models.ForeignKey(
+        Takeback, null=True, blank=True, on_delete=models.RESTRICT, related_name="moves"
+    )
 
     class Meta:
         ordering = ["ply"]

@@ -10,18 +10,20 @@ from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 
 from . import clocks
-from .models import Match
+from .models import Match, Takeback
 from .selectors import for_seat, match_public
 
 REPLAY_CACHE_SECONDS = 600
 
 
 def positions(match: Match) -> tuple[list[dict], list[dict[str, Any]]]:
-    """(states, moves): ``states[i]`` is the position before ``moves[i]``; one more at the end."""
+    """(states, moves) of the game as it was finally played (moves taken back left out):
+    ``states[i]`` is the position before ``moves[i]``; one more at the end."""
     rules = match.rules
     state = rules.setup(match.options, match.seed)
     states, moves = [state], []
-    for row in match.moves.order_by("ply").values("ply", "seat", "move", "forced", "clock_ms"):
+    in_play = match.moves.filter(takeback__isnull=True).order_by("ply")
+    for row in in_play.values("ply", "seat", "move", "forced", "clock_ms"):
         state = rules.play(state, row["seat"], row["move"])
         states.append(state)
         moves.append({**row, "label": rules.move_label(states[-2], row["seat"], row["move"])})
@@ -59,7 +61,46 @@ def _public_history(match: Match) -> dict[str, list[Any]]:
     states, moves = positions(match)
     final = states[-1]
     moves = [{**m, "move": rules.public_move(final, m["seat"], m["move"], None)} for m in moves]
-    return {"moves": moves, "states": [rules.view(s, None) for s in states]}
+    marks = takeback_marks(match, moves)
+    for mark in marks:
+        mark["moves"] = [
+            {**m, "move": rules.public_move(final, m["seat"], m["move"], None)} for m in mark["moves"]
+        ]
+    return {"moves": moves, "states": [rules.view(s, None) for s in states], "takebacks": marks}
+
+
+def takeback_marks(match: Match, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Where the game was taken back, oldest first: ``{"ply": the takeback's own ply, "by":
+    the seat that asked, "after": how many moves of the final game (``moves``) come before
+    it, "moves": the moves taken back (ply, seat, move, forced, clock_ms, label)}``.
+
+    The stored moves and takebacks are walked in the order they happened (their plies), so
+    each move taken back is labelled from the position it was played in."""
+    records = list(Takeback.objects.filter(match=match).order_by("ply").values("ply", "seat", "back_to"))
+    if not records:
+        return []
+    rules = match.rules
+    rows = match.moves.order_by("ply").values("ply", "seat", "move", "forced", "clock_ms")
+    happened = sorted(
+        [*({"kind": "move", **r} for r in rows), *({"kind": "back", **r} for r in records)],
+        key=lambda item: item["ply"],
+    )
+    start = rules.setup(match.options, match.seed)
+    line: list[tuple[dict[str, Any], dict]] = []  # the moves in play, each with the position after it
+    marks = []
+    for item in happened:
+        kind = item.pop("kind")
+        if kind == "move":
+            before = line[-1][1] if line else start
+            item["label"] = rules.move_label(before, item["seat"], item["move"])
+            line.append((item, rules.play(before, item["seat"], item["move"])))
+            continue
+        undone = []
+        while line and line[-1][0]["ply"] > item["back_to"]:
+            undone.insert(0, line.pop()[0])
+        after = sum(1 for m in moves if m["ply"] <= item["back_to"])
+        marks.append({"ply": item["ply"], "by": item["seat"], "after": after, "moves": undone})
+    return marks
 
 
 def transcript(match: Match) -> str:
@@ -75,7 +116,22 @@ def transcript(match: Match) -> str:
         text += "The match was aborted.\n"
     if match.time_control is not None:
         text += clock_section(match, moves)
-    return text
+    return text + takeback_section(match, moves)
+
+
+def takeback_section(match: Match, moves: list[dict[str, Any]]) -> str:
+    """The transcript's "Takebacks" section (none without one): a line per takeback, its
+    ply, who asked and the moves taken back (``3. Black (X) took back E3, D3``)."""
+    marks = takeback_marks(match, moves)
+    if not marks:
+        return ""
+    names = match.rules.seat_names
+    lines = ["", "Takebacks"]
+    for mark in marks:
+        who = names[mark["by"]] if mark["by"] < len(names) else f"Seat {mark['by']}"
+        undone = ", ".join(m["label"] for m in mark["moves"])
+        lines.append(f"{mark['ply']}. {who} took back {undone} (after move {mark['after']} of the game)")
+    return "\n".join(lines) + "\n"
 
 
 def clock_section(match: Match, moves: list[dict[str, Any]]) -> str:

@@ -71,8 +71,9 @@ def _utc(moment: datetime | None) -> str | None:
 
 
 def read_last_move(match: Match) -> dict[str, Any] | None:
-    """The last stored move as ``{"ply", "seat", "move"}``, or None."""
-    return Move.objects.filter(match=match).order_by("-ply").values("ply", "seat", "move").first()
+    """The last stored move still in play as ``{"ply", "seat", "move"}``, or None."""
+    in_play = Move.objects.filter(match=match, takeback__isnull=True)  # not a move taken back
+    return in_play.order_by("-ply").values("ply", "seat", "move").first()
 
 
 # Two facts of an active match never change again, so they are kept in Django's cache
@@ -231,6 +232,9 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "can_abort": can_abort(match),
         "stoppable_by": _username(stoppable_by(match)),
         "draw_offer": match.draw_offer if match.status == Match.Status.ACTIVE else None,
+        "takebacks": match.takebacks,
+        "takeback_offer": match.takeback_offer if match.status == Match.Status.ACTIVE else None,
+        "takeback_to": match.takeback_to if match.status == Match.Status.ACTIVE else None,
         "rematch_url": rematch["url"] if rematch else None,
         "rematch": rematch,
         "claim_at": clocks.iso(claim_at),

@@ -42,6 +42,8 @@ def _ply_current(match: Match, seat: int, ply: int) -> bool:
         return True
     if not 0 <= ply < match.ply or not match.rules.independent(match.state):
         return False
+    if match.takeback_records.filter(ply__gt=ply).exists():  # the position it was made in is gone
+        return False
     return not match.moves.filter(ply__gt=ply).filter(Q(seat=seat) | Q(forced=True)).exists()
 
 
@@ -97,17 +99,26 @@ def match_create(
     level: Any = "",
     clock: Any = None,
     rated: Any = False,
+    takebacks: Any = None,
     reserve_for=None,
     abortable: bool = True,
     quota: bool = True,
 ) -> Match:
     """Create a match seating ``user`` (or, with side "watch" against the computer, only
-    computers), with a time control (``clock``: see games.matches.clocks; None: untimed);
+    computers), with a time control (``clock``: see games.matches.clocks; None: untimed),
+    takebacks allowed or not (None: casual matches yes, rated ones no: ``choices``);
     raise ServiceError("bad_options") with a reason, or a quota's code (``quotas``) when
     ``user`` holds too many such matches already. ``quota`` False: the caller counts
     (a challenge, a tournament's game)."""
     chosen = choices.clean(
-        game=game, options=options, opponent=opponent, side=side, level=level, clock=clock, rated=rated
+        game=game,
+        options=options,
+        opponent=opponent,
+        side=side,
+        level=level,
+        clock=clock,
+        rated=rated,
+        takebacks=takebacks,
     )
     seed = random.SystemRandom().randrange(2**31)
     with transaction.atomic():
@@ -125,6 +136,7 @@ def match_create(
                 "clock_ms"
             ],  # full, waiting
             rated=rated,
+            takebacks=chosen.takebacks,
             abortable=abortable,
         )
         for number in range(chosen.seats):
@@ -227,6 +239,7 @@ def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now
     move = rules.canonical(match.state, seat, move)  # stored and shown in one form
     if match.draw_offer is not None and match.draw_offer != seat:
         match.draw_offer = None  # moving on answers a draw offer: no
+    match.takeback_offer = match.takeback_to = None  # a request was about a position now gone
     ply_read = match.ply
     match.ply += 1
     played = {"ply": match.ply, "seat": seat, "move": move}
@@ -378,6 +391,7 @@ def match_rematch(*, match_id: str, user) -> Match:
             state=old.rules.setup(old.options, seed),
             time_control=old.time_control,
             rated=old.rated,
+            takebacks=old.takebacks,
             clock_ms=clocks.start(old.time_control, len(old_seats), [], timezone.now())["clock_ms"],
         )
         count = len(old_seats)

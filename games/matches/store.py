@@ -37,6 +37,8 @@ MOVE_FIELDS = (
     "clock_since",
     "deadline",
     "draw_offer",
+    "takeback_offer",
+    "takeback_to",
 )
 MOVE_ROW = ("match", "ply", "seat", "move", "forced", "created_at", "clock_ms")
 

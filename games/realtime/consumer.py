@@ -19,7 +19,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 from games.autoplay.resume import resume
-from games.matches import offers, presence, services
+from games.matches import offers, presence, services, takebacks
 from games.matches.errors import ServiceError
 from games.matches.selectors import for_seat, public_of, seat_in
 
@@ -115,6 +115,12 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
                 await self.call(offers.draw_answer, accept=True)
             case messages.DeclineDraw():
                 await self.call(offers.draw_answer, accept=False)
+            case messages.ProposeTakeback():
+                await self.call(takebacks.takeback_propose)
+            case messages.AcceptTakeback():
+                await self.call(takebacks.takeback_answer, accept=True)
+            case messages.DeclineTakeback():
+                await self.call(takebacks.takeback_answer, accept=False)
             case messages.Chat() | messages.MuteChat() | messages.ReportChat():
                 await self.handle_chat(message)
 

@@ -29,6 +29,7 @@ from games.matches.events import (
     MatchEnded,
     MatchStarted,
     MoveMade,
+    MovesTakenBack,
     PlayerJoined,
     StateChanged,
 )
@@ -41,7 +42,8 @@ from .outbox import send_to_groups
 
 LOBBY_GROUP = "lobby"
 SEATS_CHANGED = (MatchCreated, PlayerJoined)  # a listed match's free seats
-SHOWN = (MatchCreated, PlayerJoined, MatchStarted, MoveMade, MatchEnded)  # in "your matches"
+# in "your matches" (whose turn it is: a takeback changes it too)
+SHOWN = (MatchCreated, PlayerJoined, MatchStarted, MoveMade, MovesTakenBack, MatchEnded)
 
 
 def user_group(user_id: int) -> str:

@@ -70,6 +70,21 @@ class DeclineDraw:
 
 
 @dataclass(frozen=True)
+class ProposeTakeback:
+    """``{"type": "propose_takeback"}``: undo my last move (and the reply since, if any)."""
+
+
+@dataclass(frozen=True)
+class AcceptTakeback:
+    """``{"type": "accept_takeback"}``: the moves asked for are taken back."""
+
+
+@dataclass(frozen=True)
+class DeclineTakeback:
+    """``{"type": "decline_takeback"}``"""
+
+
+@dataclass(frozen=True)
 class Chat:
     """``{"type": "chat", "room": "players" | "spectators", "text": "..."}``"""
 
@@ -98,7 +113,7 @@ class Ping:
 
 Message = (
     Move | Resign | Abort | ClaimVictory | ClaimDraw | OfferDraw | AcceptDraw | DeclineDraw | Ping
-    | Chat | MuteChat | ReportChat
+    | ProposeTakeback | AcceptTakeback | DeclineTakeback | Chat | MuteChat | ReportChat
 )
 
 # The messages that are only a type.
@@ -110,6 +125,9 @@ SIMPLE: dict[str, type[Message]] = {
     "offer_draw": OfferDraw,
     "accept_draw": AcceptDraw,
     "decline_draw": DeclineDraw,
+    "propose_takeback": ProposeTakeback,
+    "accept_takeback": AcceptTakeback,
+    "decline_takeback": DeclineTakeback,
     "ping": Ping,
 }
 # every type a client may send
@@ -117,7 +135,8 @@ TYPES: frozenset[str] = frozenset({"move", "chat", "chat_mute", "chat_report", *
 
 EXPECTED = (
     'Expected {"type": "move" | "resign" | "abort" | "claim_victory" | "claim_draw" | "offer_draw"'
-    ' | "accept_draw" | "decline_draw" | "chat" | "chat_mute" | "chat_report" | "ping", ...}.'
+    ' | "accept_draw" | "decline_draw" | "propose_takeback" | "accept_takeback" | "decline_takeback"'
+    ' | "chat" | "chat_mute" | "chat_report" | "ping", ...}.'
 )
 
 

@@ -40,6 +40,8 @@ ErrorCode = Literal[
     "cannot_claim",
     "cannot_offer_draw",
     "no_draw_offer",
+    "cannot_take_back",
+    "no_takeback_offer",
     "no_chat_line",
 ]
 ERROR_CODES: frozenset[str] = frozenset(get_args(ErrorCode))

@@ -345,6 +345,7 @@ def _match_for(tournament: Tournament, first: Entrant, second: Entrant) -> Match
         "options": tournament.options,
         "clock": tournament.clock,
         "abortable": False,
+        "takebacks": False,  # a takeback would change a result the standings count
         "quota": False,  # the tournament's own limits apply (its creator's, its computer players)
     }
     if first.user_id and second.user_id:

@@ -50,6 +50,7 @@ def match_create(request: HttpRequest) -> JsonResponse:
         level=body.get("level") or "",
         clock=body.get("clock"),
         rated=body.get("rated", False),
+        takebacks=body.get("takebacks"),
     )
     data = match_for_user(match, request.user)
     return JsonResponse({**data, "ws_url": f"/ws/matches/{match.id}/"}, status=201)

@@ -102,6 +102,8 @@ class GameOptionsForm(forms.Form):
 
 class MatchCreateForm(GameOptionsForm):
     rated = forms.BooleanField(required=False)
+    # Checked by default; a rated match, or a co-operative game, has none whatever it says.
+    allow_takebacks = forms.BooleanField(required=False, initial=True, label="Allow takebacks")
     time_control = forms.ChoiceField(choices=_time_choices(), required=False, label="Time control")
     clock_minutes = forms.IntegerField(
         required=False, min_value=1, max_value=clocks.MAX_INITIAL // 60, initial=5
@@ -148,6 +150,13 @@ class MatchCreateForm(GameOptionsForm):
         elif data.get("side") == "watch":
             self.add_error("side", "To watch a match, choose the computer as the opponent.")
         return data
+
+    def takebacks(self) -> bool:
+        """The ``takebacks`` argument of match_create: the box, in a casual match of
+        opponents only (the box is shown for every game and ignored where none are allowed)."""
+        data = self.cleaned_data
+        allowed = not data.get("rated") and not GAMES[data["game"]].cooperative
+        return bool(data.get("allow_takebacks")) and allowed
 
     def computer_levels(self) -> str | list[str]:
         """The ``level`` argument of match_create: one level, or one per seat when watching."""

@@ -100,6 +100,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 level=form.computer_levels(),
                 clock=form.clock(),
                 rated=data["rated"],
+                takebacks=form.takebacks(),
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
@@ -135,6 +136,7 @@ def challenge_new(request: HttpRequest, username: str) -> HttpResponse:
                 clock=form.clock(),
                 rated=data["rated"],
                 side=data["side"],
+                takebacks=form.takebacks(),
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)

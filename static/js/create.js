@@ -62,3 +62,14 @@ form.addEventListener("change", (event) => {
 });
 
 update();
+
+// Rated matches have no takebacks: the box says so while "Rated" is ticked.
+const rated = document.getElementById("id_rated");
+const takebacks = document.getElementById("id_allow_takebacks");
+if (rated && takebacks) {
+  const sync = () => {
+    takebacks.disabled = rated.checked;
+  };
+  rated.addEventListener("change", sync);
+  sync();
+}

@@ -16,6 +16,7 @@ import {
   rematchText,
   resignQuestion,
   statusText,
+  takebackText,
 } from "./match_info.js";
 import {showMoves} from "./move_list.js";
 import {loadRenderer} from "./renderer.js";
@@ -52,6 +53,11 @@ const el = {
   drawText: $("draw-text"),
   drawAccept: $("draw-accept"),
   drawDecline: $("draw-decline"),
+  proposeTakeback: $("propose-takeback"),
+  takebackOffer: $("takeback-offer"),
+  takebackText: $("takeback-text"),
+  takebackAccept: $("takeback-accept"),
+  takebackDecline: $("takeback-decline"),
   rematch: $("rematch"),
   replay: $("replay-link"),
   away: $("away"),
@@ -168,6 +174,7 @@ function draw() {
   el.abort.hidden = !(mine && match.can_abort && !over);
   el.stop.hidden = !(match.stoppable_by && match.stoppable_by === page.dataset.username);
   showDraw(match, mine);
+  showTakeback(match, mine);
   el.rematch.hidden = !(mine && over && !match.rematch);
   showRematch(match);
   el.replay.href = match.replay_url;
@@ -183,6 +190,21 @@ function showDraw(match, mine) {
   el.drawText.textContent = text ?? "";
   const toMe = text !== null && match.draw_offer !== match.you;
   el.drawAccept.hidden = el.drawDecline.hidden = !toMe;
+}
+
+// The takeback: the button to ask for one (granted at once against the computer), or the
+// request standing and its answers. (Shown once a move is in play: the server refuses a
+// player with no move of their own to take back, and says so.)
+function showTakeback(match, mine) {
+  const text = takebackText(match);
+  const computer = match.players.some((p) => p.computer);
+  el.proposeTakeback.textContent = computer ? "Take back" : "Propose a takeback";
+  const allowed = mine && match.status === "active" && match.takebacks && !pending;
+  el.proposeTakeback.hidden = !(allowed && text === null && match.last_move);
+  el.takebackOffer.hidden = text === null;
+  el.takebackText.textContent = text ?? "";
+  const toMe = text !== null && match.takeback_offer !== match.you;
+  el.takebackAccept.hidden = el.takebackDecline.hidden = !toMe;
 }
 
 // Where the rematch offer after this match stands, and the buttons to answer it.
@@ -201,7 +223,12 @@ function showRematch(match) {
 function notify(previous, next) {
   const joined = joinedText(previous, next); // "Your opponent bob is here: game on!", "Your ally bob joined."
   if (joined) toast(joined, "ok");
-  if (next.ply > previous.ply) {
+  // A takeback: the ply goes on, the last move in play goes back.
+  const takenBack = next.ply > previous.ply && (next.last_move?.ply ?? 0) < (previous.last_move?.ply ?? 0);
+  if (takenBack && next.you !== null) {
+    toast(next.to_move.includes(next.you) ? "Moves taken back: your move again." : "Moves taken back.", "ok");
+  }
+  if (next.ply > previous.ply && !takenBack) {
     // To a player, what the others did ("bob played D3") and what the server did for them
     // (a pass); not the move they have just made. Spectators read #announce only.
     const last = next.last_move;
@@ -211,6 +238,10 @@ function notify(previous, next) {
   }
   if (previous.draw_offer === null && next.draw_offer !== null && drawText(next) && next.draw_offer !== next.you) {
     toast(drawText(next), "ok");
+  }
+  if (previous.takeback_offer == null && next.takeback_offer != null && next.takeback_offer !== next.you) {
+    const text = takebackText(next);
+    if (text) toast(text, "ok");
   }
   const offered = next.rematch?.status === "offered" && next.rematch.by !== next.you;
   if (!previous.rematch && offered && next.you !== null) toast(rematchText(next), "ok");
@@ -233,7 +264,15 @@ el.abort.addEventListener("click", () => {
 el.stop.addEventListener("click", () => {
   if (confirm("Stop this match? It will not count for anyone.")) act("abort");
 });
-for (const [button, type] of [[el.offerDraw, "offer_draw"], [el.drawAccept, "accept_draw"], [el.drawDecline, "decline_draw"]]) {
+const socketButtons = [
+  [el.offerDraw, "offer_draw"],
+  [el.drawAccept, "accept_draw"],
+  [el.drawDecline, "decline_draw"],
+  [el.proposeTakeback, "propose_takeback"],
+  [el.takebackAccept, "accept_takeback"],
+  [el.takebackDecline, "decline_takeback"],
+];
+for (const [button, type] of socketButtons) {
   button.addEventListener("click", () => {
     if (!socket.send({type})) toast("Not connected: try again in a moment.", "error");
   });

@@ -195,6 +195,21 @@ export function drawText(match) {
   return `${capital(personName(match, by))} offers a draw.`;
 }
 
+// The takeback asked for in a match, as its player reads it (null when none, or a spectator):
+// the asker's last move, and the reply since when the last move in play is not theirs.
+export function takebackText(match) {
+  const by = match.takeback_offer;
+  if (by === null || by === undefined || !mine(match) || match.status !== "active") return null;
+  const withReply = match.last_move && match.last_move.seat !== by;
+  if (isYou(match, by)) {
+    const others = seatsOf(match).filter((s) => s !== match.you);
+    const what = withReply ? "your last move and the reply" : "your last move";
+    return `You asked to take back ${what}: waiting for ${namesOf(match, others)} to answer.`;
+  }
+  const what = withReply ? "their last move and your reply" : "their last move";
+  return `${capital(personName(match, by))} asks to take back ${what}.`;
+}
+
 // The question before resigning.
 export function resignQuestion(match) {
   if (cooperative(match) && seatsOf(match).length > 1) {

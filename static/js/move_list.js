@@ -21,16 +21,30 @@ function who(match, seat) {
   return p.computer ? "Computer" : p.username || p.label;
 }
 
-function item(match, m) {
+// A move's number is its place in the game as played (a takeback leaves gaps in the plies).
+function item(match, m, number) {
   const li = document.createElement("li");
-  li.value = m.ply;
+  li.value = number;
   const a = document.createElement("a");
-  a.href = `${match.replay_url}?ply=${m.ply}`;
+  a.href = `${match.replay_url}?ply=${number}`;
   a.textContent = m.label;
   const by = document.createElement("span");
   by.className = "move-by";
   by.textContent = m.forced ? `${who(match, m.seat)} (by the server)` : who(match, m.seat);
   li.append(by, " ", a);
+  return li;
+}
+
+// "ann took back E3, D3": where a takeback happened (not a move: no number).
+export function takebackWords(match, mark, name = (seat) => who(match, seat)) {
+  const undone = mark.moves.map((m) => m.label).join(", ");
+  return `${name(mark.by)} took back ${undone}`;
+}
+
+function takebackItem(match, mark) {
+  const li = document.createElement("li");
+  li.className = "takeback-mark";
+  li.textContent = `↶ ${takebackWords(match, mark)}`;
   return li;
 }
 
@@ -40,8 +54,11 @@ async function load(ol, match) {
     const slug = match.replay_url.split("/").filter(Boolean).pop();
     const response = await fetch(`/api/replays/${encodeURIComponent(slug)}/`, {headers: {Accept: "application/json"}});
     if (!response.ok) return;
-    const {moves} = await response.json();
-    ol.replaceChildren(...moves.map((m) => item(wanted, m)));
+    const {moves, takebacks = []} = await response.json();
+    const items = moves.map((m, index) => item(wanted, m, index + 1));
+    // each takeback marked where it happened, after the moves before it (latest last)
+    for (const mark of [...takebacks].reverse()) items.splice(mark.after, 0, takebackItem(wanted, mark));
+    ol.replaceChildren(...items);
     ol.closest("[data-move-count]")?.setAttribute("data-move-count", moves.length);
     ol.parentElement.querySelector(".move-list-empty").hidden = moves.length > 0;
     const last = ol.lastElementChild;

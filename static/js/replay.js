@@ -8,7 +8,7 @@ import {loadRenderer} from "./renderer.js";
 
 const AUTOPLAY_MS = 900;
 const $ = (id) => document.getElementById(id);
-const {match: summary, moves, states} = JSON.parse($("replay-data").textContent);
+const {match: summary, moves, states, takebacks = []} = JSON.parse($("replay-data").textContent);
 const last = moves.length;
 const el = {
   page: $("replay"),
@@ -180,8 +180,7 @@ function buildMoveList() {
     return;
   }
   el.moves.classList.toggle("timed", Boolean(control));
-  el.moves.replaceChildren(
-    ...moves.map((m, index) => {
+  const items = moves.map((m, index) => {
       const li = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
@@ -211,8 +210,16 @@ function buildMoveList() {
       });
       li.append(button);
       return li;
-    }),
-  );
+    });
+  // each takeback marked where it happened: after the moves of the game before it
+  for (const mark of [...takebacks].reverse()) {
+    const li = document.createElement("li");
+    li.className = "takeback-mark";
+    const undone = mark.moves.map((m) => moveText(m)).join(", ");
+    li.textContent = `↶ ${personName(summary, mark.by, {capitalise: true})} took back ${undone}`;
+    items.splice(mark.after, 0, li);
+  }
+  el.moves.replaceChildren(...items);
 }
 
 function play() {

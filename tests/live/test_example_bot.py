@@ -161,3 +161,23 @@ def test_two_bots_play_each_other(daphne_server, bot, tmp_path):
         proc.kill()
         proc.wait(timeout=10)
         other.log.close()
+
+
+async def test_the_example_bot_accepts_a_takeback(daphne_server, bot):
+    """A person asks the example bot to take back their move and its reply: it says yes."""
+    person = Player(daphne_server.url).signup()
+    r = await asyncio.to_thread(
+        person.api, "POST", "/api/challenges/", {"to": bot.username, "game": "reversi", "side": 0}
+    )
+    assert r.status_code == 201, r.text
+    sock = await person.socket(r.json()["match_id"])
+    try:
+        start = await sock.wait_state(lambda m: m["status"] == "active" and bool(m["legal_moves"]), 20)
+        assert start["takebacks"] is True
+        await sock.move(start["legal_moves"][0])
+        await sock.wait_state(lambda m: m["ply"] == 2 and bool(m["legal_moves"]), 20)
+        await sock.send({"type": "propose_takeback"})
+        back = await sock.wait_state(lambda m: m["ply"] == 3, 20)
+        assert back["board"] == start["board"] and back["last_move"] is None and back["to_move"] == [0]
+    finally:
+        await sock.close()

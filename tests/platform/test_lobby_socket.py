@@ -194,6 +194,9 @@ def test_hints_are_decided_from_what_happened():
     assert hints("open", (created,)) == (["open"], ["mine"])
     assert hints("open", (joined, started)) == (["open"], ["mine"])
     assert hints("open", (moved,)) == ([], ["mine"])
+    taken_back = ev.MovesTakenBack(match=m, seat=0, back_to=0, plies=[1, 2])
+    assert hints("open", (taken_back,)) == ([], ["mine"])  # whose turn it is changed
+    assert hints("open", (ev.TakebackProposed(match=m, seat=0, back_to=0),)) == ([], [])
     assert hints("open", (ev.PlayerConnected(match=m, user_id=1),)) == ([], [])  # a socket came
     assert hints("invite", (created,)) == ([], ["mine"])
     assert hints("computer", (moved, ev.MatchEnded(match=over))) == ([], ["mine", "finished"])
