@@ -67,7 +67,7 @@ def analysis_run(analysis_id: int) -> None:
         analysis.done, analysis.plies = 0, []
         analysis.save(update_fields=["status", "total", "done", "plies"])
         for i in chosen:
-            analysis.plies.append(judged(match.game, states[i], moves[i]))
+            analysis.plies.append(judged(match.game, states[i], moves[i], i + 1))
             analysis.done += 1
             analysis.save(update_fields=["plies", "done"])
         analysis.summary = review.summary(analysis.plies, len(match.seats.all()))
@@ -79,9 +79,10 @@ def analysis_run(analysis_id: int) -> None:
         MatchAnalysis.objects.filter(pk=analysis_id).update(status=failed, error=repr(exc))
 
 
-def judged(slug: str, state: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
-    """One move against its position's analysis: its value after it (for seat 0), the best
-    move, the loss and the mark."""
+def judged(slug: str, state: dict[str, Any], move: dict[str, Any], number: int) -> dict[str, Any]:
+    """Move ``number`` of the game as finally played (takebacks left out, as the replay numbers
+    it) against its position's analysis: its value after it (for seat 0), the best move, the
+    loss and the mark."""
     found = analyse(slug, state, PLY_BUDGET)
     rows, seat = found["moves"], move["seat"]
     played = next((row for row in rows if row["move"] == move["move"]), None)
@@ -89,7 +90,7 @@ def judged(slug: str, state: dict[str, Any], move: dict[str, Any]) -> dict[str, 
     mark, loss = review.mark(best, played) if best and played else (None, None)
     value = None if played is None or played["value"] is None else played["value"] * (1 if seat == 0 else -1)
     return {
-        "ply": move["ply"],
+        "ply": number,
         "seat": seat,
         "value": value,
         "proved": bool(played and played["proved"]),

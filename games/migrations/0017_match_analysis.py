@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0015_pool_entries'),
+        ('games', '0016_takebacks'),
     ]
 
     operations = [
