@@ -24,6 +24,7 @@ urlpatterns = [
     path("api/matches/<str:match_id>/rematch/", api.match_rematch, name="api_match_rematch"),
     path("api/matches/<str:match_id>/rematch/decline/", api.rematch_decline, name="api_rematch_decline"),
     path("api/replays/<str:slug>/", api.replay_detail, name="api_replay"),
+    path("api/records/parse/", api.record_parse, name="api_record_parse"),
     path("api/pools/", pools.pools_list, name="api_pools"),
     path("api/pools/leave/", pools.pool_leave, name="api_pool_leave"),
     path("api/pools/<str:key>/", pools.pool_enter, name="api_pool_enter"),
