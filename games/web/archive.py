@@ -49,13 +49,14 @@ class ArchiveFilterForm(forms.Form):
     rated = forms.ChoiceField(
         required=False,
         label="Rated",
-        choices=[("", "Rated or casual"), ("rated", "Rated"), ("casual", "Casual")],
+        choices=[("", "Any"), ("rated", "Rated"), ("casual", "Casual")],
     )
     clock = ClockField(required=False, label="Clock")
     since = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels read as the profile's: "Game", not "Game:"
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "All games")] + [(slug, g.name) for slug, g in GAMES.items()]
         clock = self.fields["clock"]

@@ -213,7 +213,7 @@ def test_rows_in_words(people) -> None:
     assert 'vs\n              <a href="/u/ben/">ben</a>' in page
     assert "the computer (strong)" in page
     assert "ann won · the board is full" in page  # a visitor reads names
-    assert "rated" in page and "5+3" in page and "42 moves" in page and "Untimed" in page
+    assert "rated · 5+3 · 42 moves" in page and "casual · Untimed · 10 moves" in page
     own = Client()
     own.force_login(ann)
     assert "You won · the board is full" in own.get("/u/ann/games/").content.decode()
