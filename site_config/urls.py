@@ -7,6 +7,7 @@ from django.views.generic import RedirectView
 
 from accounts.api import api_accept, api_challenges, api_decline
 from accounts.views import profile
+from games.web.archive import archive_page
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -14,6 +15,7 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("img/favicon.ico"), permanent=True)),
     path("accounts/", include("accounts.urls")),
     path("u/<str:username>/", profile, name="profile"),
+    path("u/<str:username>/games/", archive_page, name="archive"),
     path("api/challenges/", api_challenges, name="api_challenges"),
     path("api/challenges/<str:challenge_id>/accept/", api_accept, name="api_challenge_accept"),
     path("api/challenges/<str:challenge_id>/decline/", api_decline, name="api_challenge_decline"),

@@ -11,6 +11,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from . import clocks
 from .models import Match, Takeback
+from .records import record_of_moves
 from .selectors import for_seat, match_public
 
 REPLAY_CACHE_SECONDS = 600
@@ -39,12 +40,13 @@ def replay_summary(match: Match) -> dict[str, Any]:
 
 
 def replay_json(match: Match, summary: dict[str, Any] | None = None) -> str:
-    """The replay API's body as JSON text: summary, moves, the spectator's board at every ply.
+    """The replay API's body as JSON text: summary, moves, the spectator's board at every ply
+    and the game record so far (null for a game without one).
 
     Safe to embed in a ``<script type="application/json">`` (``<``, ``>``, ``&`` escaped).
     What was played up to a ply never changes (what is public changes only with the status:
     Alpha Battle's setups at the end), so the moves and boards are cached as JSON text."""
-    key = f"replay:{match.pk}:{match.ply}:{match.status}"
+    key = f"replay-v2:{match.pk}:{match.ply}:{match.status}"  # v2: with the record
     history = cache.get_or_set(key, lambda: _json(_public_history(match))[1:-1], REPLAY_CACHE_SECONDS)
     return f'{{"match": {_json(summary or replay_summary(match))}, {history}}}'
 
@@ -60,13 +62,19 @@ def _public_history(match: Match) -> dict[str, list[Any]]:
     rules = match.rules
     states, moves = positions(match)
     final = states[-1]
+    record = record_of_moves(rules, match.options, moves)  # games with secrets have none
     moves = [{**m, "move": rules.public_move(final, m["seat"], m["move"], None)} for m in moves]
     marks = takeback_marks(match, moves)
     for mark in marks:
         mark["moves"] = [
             {**m, "move": rules.public_move(final, m["seat"], m["move"], None)} for m in mark["moves"]
         ]
-    return {"moves": moves, "states": [rules.view(s, None) for s in states], "takebacks": marks}
+    return {
+        "moves": moves,
+        "states": [rules.view(s, None) for s in states],
+        "takebacks": marks,
+        "record": record,
+    }
 
 
 def takeback_marks(match: Match, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -247,6 +247,18 @@ class Game:
         """A short human label of a move played from ``state`` (for move lists)."""
         return str(move)
 
+    # -- game records (the notation players write, ``games.rules.records``) ---------------
+    def record(self, options: dict[str, Any], moves: list[tuple[Seat, Move]]) -> str | None:
+        """The game record of ``moves`` (as stored, from the start of a game with these
+        options) in the notation players use (Othello's ``f5d6c3``); None: this game has none."""
+        return None
+
+    def parse_record(self, options: dict[str, Any], text: str) -> list[tuple[Seat, Move]]:
+        """Play a game record from the start with these (cleaned) options: every move as it
+        would be stored, forced passes included. Raise ValueError (``IllegalMove`` for a move
+        the rules refuse) whose message names the move's number and why."""
+        raise ValueError(f"{self.name} has no game record.")
+
     def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
         """The seed's console text of a whole game: ``states[i]`` is before ``moves[i]``."""
         raise NotImplementedError

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.csrf import csrf_failure as html_csrf_failure
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.api_auth import api_view, error, json_body
@@ -17,6 +18,7 @@ from games.ai import levels
 from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match
+from games.matches.records import read_record
 from games.matches.replays import replay_json
 from games.matches.selectors import match_for_user
 from games.rules import GAMES
@@ -86,6 +88,19 @@ rematch_decline = _action(services.rematch_decline)
 def replay_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """``GET /api/replays/<slug>/``: summary, every move and the board after each ply."""
     return HttpResponse(replay_json(get_match(replay_slug=slug)), content_type="application/json")
+
+
+@csrf_exempt  # no login, nothing stored, nobody's session acts: no forged request to stop
+@require_POST
+def record_parse(request: HttpRequest) -> JsonResponse:
+    """``POST /api/records/parse/``: a game record played from the start, as a replay lists
+    it (the analysis board opens it); 400 with the reason for a bad one."""
+    try:
+        body = json_body(request)
+        read = read_record(game=body.get("game"), options=body.get("options"), text=body.get("record"))
+    except ServiceError as exc:
+        return JsonResponse(exc.as_dict(), status=exc.status)
+    return JsonResponse(read)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> Any:

@@ -39,6 +39,7 @@ urlpatterns = [
     path("api/replays/<str:slug>/analysis/", match_analysis.replay_analysis, name="api_replay_analysis"),
     path("analysis/<str:slug>/", analysis_page.analysis_board, name="analysis_board"),
     path("api/analysis/", analysis_api.analysis_view, name="api_analysis"),
+    path("api/records/parse/", api.record_parse, name="api_record_parse"),
     path("api/pools/", pools.pools_list, name="api_pools"),
     path("api/pools/leave/", pools.pool_leave, name="api_pool_leave"),
     path("api/pools/<str:key>/", pools.pool_enter, name="api_pool_enter"),

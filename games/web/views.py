@@ -22,6 +22,7 @@ from games.matches import chat, pools, ratings, services
 from games.matches.computer_analysis import analysis_json
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
+from games.matches.records import match_record
 from games.matches.replays import replay_json, replay_summary, transcript
 from games.matches.selectors import match_for_user, match_rows
 from games.rules import GAMES
@@ -237,7 +238,7 @@ def _replay_etag(request: HttpRequest, slug: str) -> str | None:
 
 @condition(etag_func=_replay_etag)
 def replay(request: HttpRequest, slug: str) -> HttpResponse:
-    """The replay page: every ply, the move list, autoplay, ``?ply=N``."""
+    """The replay page: every ply, the move list, autoplay, ``?ply=N``, the game record."""
     match = get_object_or_404(Match, replay_slug=slug)
     summary = replay_summary(match)
     return render(
@@ -251,6 +252,7 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
             "chat_lines": chat.players_room_lines(match.pk),
             "analysable": analysable(match.game),
             "computer_analysis": _computer_analysis(match, summary),
+            "record": match_record(match),
         },
     )
 

@@ -144,6 +144,7 @@ def test_every_page_passes_an_axe_audit(daphne_server, person):
         wait_ply_above(bob, before)
         audit(bob, "match-invite-bob")
         audit.visit(bob, f"{base}/u/{ann_name}/", "profile-of-someone")
+        audit.visit(bob, f"{base}/u/{ann_name}/games/", "archive-of-someone")
 
         # ann's notifications (bob joined), her profile, a tournament of hers.
         audit.visit(ann, base + "/notifications/", "notifications")

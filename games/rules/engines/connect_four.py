@@ -37,6 +37,7 @@ from ..connect_four import (
     show_board,
     winning_move,
 )
+from ..records import column_record, column_refusal, column_tokens, play_tokens
 
 ACTIONS = ("drop", "pop")
 MIN_SIZE, MAX_SIZE = 4, 12
@@ -367,6 +368,14 @@ class ConnectFour(Game):
 
     def move_label(self, state: State, seat: Seat, move: Move) -> str:
         return move_words(move) if isinstance(move, dict) else str(move)
+
+    def record(self, options: dict[str, Any], moves: list[tuple[Seat, Move]]) -> str | None:
+        """``4453`` (``p4`` a pop), 1-based columns (``games.rules.records``)."""
+        return column_record(moves, len(self.setup(options, seed=0)["board"][0]))
+
+    def parse_record(self, options: dict[str, Any], text: str) -> list[tuple[Seat, Move]]:
+        columns = len(self.setup(options, seed=0)["board"][0])  # a start position sets the size
+        return play_tokens(self, options, column_tokens(text, columns), column_refusal(EMPTY, COLOURS))
 
     def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
         # The seed prints boards with print(show_board(board)): the rows, then a blank line.

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
+from ..records import cell_record, cell_refusal, cell_tokens, play_tokens
 from ..reversi import (
     BLACK,
     BLOCK,
@@ -177,6 +178,14 @@ class Reversi(Game):
 
     def move_label(self, state: State, seat: Seat, move: Move) -> str:
         return "pass" if move.get("pass") else str(move.get("cell", "?")).upper()
+
+    def record(self, options: dict[str, Any], moves: list[tuple[Seat, Move]]) -> str | None:
+        """``f5d6c3``: the cells, lower case, passes left out (``games.rules.records``)."""
+        return cell_record(moves)
+
+    def parse_record(self, options: dict[str, Any], text: str) -> list[tuple[Seat, Move]]:
+        size = len(self.setup(options, seed=0)["board"])  # Othello's options name no size
+        return play_tokens(self, options, cell_tokens(text, size), cell_refusal(EMPTY, BLOCK))
 
     def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
         lines: list[str] = []

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Game, IllegalMove, Move, Outcome, Seat, State
+from ..records import play_tokens, slot_record, slot_tokens
 from ..reversi_1d import (
     BLACK,
     EMPTY,
@@ -102,6 +103,13 @@ class Reversi1D(Game):
 
     def move_label(self, state: State, seat: Seat, move: Move) -> str:
         return str(move.get("position", "?"))
+
+    def record(self, options: dict[str, Any], moves: list[tuple[Seat, Move]]) -> str | None:
+        """``3 4 10``: the slots, separated by spaces (``games.rules.records``)."""
+        return slot_record(moves)
+
+    def parse_record(self, options: dict[str, Any], text: str) -> list[tuple[Seat, Move]]:
+        return play_tokens(self, options, slot_tokens(text, SIZE))
 
     def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
         lines: list[str] = []

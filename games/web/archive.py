@@ -1,0 +1,117 @@
+"""The archive page ``/u/<name>/games/``: a person's games a visitor may see, filtered by a GET
+form, 25 a page. The query and the rows' words are ``games.matches.archive``'s."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from games.matches import archive, clocks
+from games.rules import GAMES
+
+PER_PAGE = 25
+
+
+def _clock_choices() -> list[tuple[str, str]]:
+    realtime = [(f"{m}+{s}", f"{m}+{s}") for m, s in clocks.PRESETS]
+    return [("", "Any"), (archive.UNTIMED, "Untimed"), (archive.CORRESPONDENCE, "Correspondence"), *realtime]
+
+
+class ClockField(forms.ChoiceField):
+    """The presets to pick from; any other realtime label ("2+1", "0:45+0") typed in the
+    address is accepted too, as the site labels a match's clock."""
+
+    def valid_value(self, value: Any) -> bool:
+        return super().valid_value(value) or bool(archive.CLOCK_LABEL.match(str(value)))
+
+
+class ArchiveFilterForm(forms.Form):
+    """The archive's filters, read from the GET parameters; each bad value says why."""
+
+    game = forms.ChoiceField(required=False, label="Game")
+    opponent = forms.CharField(required=False, max_length=150, label="Opponent")
+    result = forms.ChoiceField(
+        required=False,
+        label="Result",
+        choices=[
+            ("", "Any"),
+            ("won", "Won"),
+            ("lost", "Lost"),
+            ("drawn", "Drawn"),
+            ("unfinished", "Unfinished"),
+        ],
+    )
+    rated = forms.ChoiceField(
+        required=False,
+        label="Rated",
+        choices=[("", "Any"), ("rated", "Rated"), ("casual", "Casual")],
+    )
+    clock = ClockField(required=False, label="Clock")
+    since = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels read as the profile's: "Game", not "Game:"
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", "All games")] + [(slug, g.name) for slug, g in GAMES.items()]
+        clock = self.fields["clock"]
+        clock.choices = _clock_choices()
+        typed = self.data.get("clock", "")
+        if archive.CLOCK_LABEL.match(typed) and typed not in dict(clock.choices):
+            clock.choices = [*clock.choices, (typed, typed)]  # shown selected as typed
+        self.fields["opponent"].widget.attrs.update({"placeholder": "a username", "autocomplete": "off"})
+
+    def clean_opponent(self) -> Any:
+        name = self.cleaned_data["opponent"].strip()
+        if not name:
+            return None
+        found = get_user_model().objects.filter(username__iexact=name).first()
+        if found is None:
+            raise forms.ValidationError(f"Nobody here is called {name}.")
+        return found
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            self.add_error("until", "The end date is before the start date.")
+        return data
+
+    def filters(self) -> dict[str, Any]:
+        """The valid filters as ``archive.archive`` takes them (a bad one is left out: the
+        page says why and lists the games by the others)."""
+        data = self.cleaned_data
+        rated = {"rated": True, "casual": False}.get(data.get("rated") or "")
+        keys = ("game", "opponent", "result", "clock", "since", "until")
+        return {**{k: data[k] for k in keys if data.get(k)}, "rated": rated}
+
+
+def archive_page(request: HttpRequest, username: str) -> HttpResponse:
+    """Every game of ``username`` the visitor may see, newest first, filtered, paginated."""
+    person = get_object_or_404(get_user_model(), username=username)
+    form = ArchiveFilterForm(request.GET or None)
+    filters: dict[str, Any] = {}
+    if form.is_bound:
+        form.is_valid()  # a bad value is shown with its reason; the valid ones still filter
+        filters = form.filters()
+    seats = archive.archive(person, request.user, **filters)
+    page = Paginator(seats, PER_PAGE).get_page(request.GET.get("page"))
+    kept = request.GET.copy()
+    kept.pop("page", None)
+    return render(
+        request,
+        "games/archive.html",
+        {
+            "profile_user": person,
+            "form": form,
+            "page": page,
+            "rows": [archive.row(seat, request.user) for seat in page],
+            "filtered": bool(filters and any(v not in (None, "") for v in filters.values())),
+            "query": kept.urlencode(),
+        },
+    )
