@@ -46,6 +46,7 @@ def game_of(
         result=result,
         visibility=visibility,
         rated=rated,
+        takebacks=not rated,  # a rated match never allows takebacks (a constraint)
         time_control=clock,
         ply=ply,
         finished_at=timezone.now() if status == FINISHED else None,
