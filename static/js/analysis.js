@@ -227,6 +227,22 @@ $("editor-reset").addEventListener("click", () => {
   show();
 });
 
+// A pasted record (POST /api/records/parse/) becomes the main line, shown at its end.
+$("record-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const note = $("record-note");
+  const {ok, data: parsed} = await postJSON("/api/records/parse/", {game: data.game, options: data.options, record: $("record-text").value});
+  if (!ok) {
+    note.textContent = parsed.message || "That record could not be read.";
+    return;
+  }
+  note.textContent = `${parsed.ply} moves opened.`;
+  start = null;
+  lines = [parsed.moves.map((m) => m.move)];
+  at = {line: 0, ply: lines[0].length};
+  show();
+});
+
 $("first").addEventListener("click", () => step(0));
 $("prev").addEventListener("click", () => step(at.ply - 1));
 $("next").addEventListener("click", () => step(at.ply + 1));

@@ -135,3 +135,19 @@ def test_a_requested_computer_analysis_on_a_replay(daphne_server, person):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
     shot(page, "4-computer-analysis-phone", PREFIX)
     assert page.js_errors == []
+
+
+def test_a_pasted_record_opens_in_the_board(daphne_server, person):
+    base = daphne_server.url
+    page = person()
+    page.goto(base + "/analysis/reversi_1d/")
+    ready(page, 0)
+    page.locator("#record-text").fill("6 5 4 99")
+    page.get_by_role("button", name="Open it").click()
+    expect(page.locator("#record-note")).to_contain_text("Move 4 (99)")
+    page.locator("#record-text").fill("6 5 4")
+    page.get_by_role("button", name="Open it").click()
+    ready(page, 3)
+    expect(page.locator("#record-note")).to_have_text("3 moves opened.")
+    expect(page.locator(".analysis-line").first.get_by_role("button")).to_have_text(["1. 6", "2. 5", "3. 4"])
+    assert page.js_errors == []
