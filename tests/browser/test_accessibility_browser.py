@@ -14,6 +14,7 @@ import re
 
 import pytest
 
+from games.ai.analysis import ANALYSTS
 from games.rules import GAMES
 from tests.browser.helpers import (
     LEGAL,
@@ -196,6 +197,10 @@ def test_every_game_on_a_phone_in_the_dark_passes_an_axe_audit(daphne_server, pe
         audit.visit(page, base + page.get_attribute("#replay-link", "href"), "replay")
         for slug in GAMES:
             audit.visit(page, f"{base}/games/{slug}/rules/", f"rules-{slug}")
+        for slug in ANALYSTS:  # the analysis boards, their engine panels filled
+            page.goto(f"{base}/analysis/{slug}/")
+            expect(page.locator("#analysis")).to_have_attribute("data-ready", "1", timeout=15_000)
+            audit(page, f"analysis-{slug}")
         audit.visit(page, base + "/leaderboard/reversi/", "leaderboard")
         audit.visit(page, base + "/t/", "tournaments")
         audit.visit(page, base + "/t/new/", "tournament-new")
