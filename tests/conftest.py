@@ -22,3 +22,14 @@ def fresh_server(tmp_path) -> LiveServer:
     """A daphne process of this test's own (for kill/restart tests)."""
     with serving(tmp_path) as server:
         yield server
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with Django's (in-process) cache empty: the database is emptied between
+    tests and its ids are used again, so a key one test left (someone seen online, a cached
+    fragment) would otherwise speak for another test's user."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
