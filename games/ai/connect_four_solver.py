@@ -219,8 +219,9 @@ class Solver:
         raise AssertionError("no move keeps the solved score")  # pragma: no cover
 
 
-def solve_position(g: Geometry, cur: int, mask: int, budget: float | None = None,
-                   max_nodes: int | None = None) -> Proof | None:
+def solve_position(
+    g: Geometry, cur: int, mask: int, budget: float | None = None, max_nodes: int | None = None
+) -> Proof | None:
     """The proved score and best move of a position (drops only), or None when ``budget``
     seconds or ``max_nodes`` nodes do not suffice."""
     solver = Solver(g, max_nodes, None if budget is None else CLOCK() + budget)
