@@ -1,13 +1,14 @@
 """Generates the 6x7 opening book of Connect Four's ``expert`` (``connect_four_book.py``).
 
     python -m games.ai.connect_four_book_build [--minutes 60] [--max-ply 12]
-        [--solve-from 10] [--solve-nodes 1000000] [--search 1.5] [--out PATH]
+        [--solve-from 10] [--solve-nodes 500000] [--search 3] [--out PATH]
 
 It walks the first player's positions breadth first, ply by ply (0, 2, 4...): the expert's
 book move, then every reply of the opponent that does not end the game. At each position:
 
 - from ``--solve-from`` on, a position the expert's own solver proves within its move's
-  nodes (``LIVE_NODES``, a fresh table) is left out, and so is what follows it;
+  nodes (``LIVE_NODES``, a fresh table; once ``solver_first``) is left out, and so is
+  what follows it;
 - else the solver tries with ``--solve-nodes`` nodes (one table kept for the whole run):
   proved, the entry is the best move and its score;
 - else the strong search's move after ``--search`` seconds, its score unproved (``?``).
@@ -26,7 +27,7 @@ from pathlib import Path
 from .connect_four import search
 from .connect_four_bits import Geometry, geometry, has_four, threats
 from .connect_four_book import COLS, PATH, ROWS, Entry, canonical, dump, mirror
-from .connect_four_expert import LIVE_NODES
+from .connect_four_expert import LIVE_NODES, solver_first
 from .connect_four_solver import OutOfBudget, Solver, solve_position
 
 
@@ -68,7 +69,7 @@ def entry_for(
 ) -> Entry | None:
     """The book's entry for a position, or None when the expert proves it in play."""
     if ply >= args.solve_from:
-        if solve_position(g, cur, mask, max_nodes=LIVE_NODES) is not None:
+        if solver_first(g, mask) and solve_position(g, cur, mask, max_nodes=LIVE_NODES) is not None:
             return None
         solver.nodes, solver.max_nodes = 0, args.solve_nodes
         try:
@@ -136,8 +137,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--max-ply", type=int, default=12)
     parser.add_argument("--solve-from", type=int, default=10)
-    parser.add_argument("--solve-nodes", type=int, default=1_000_000)
-    parser.add_argument("--search", type=float, default=1.5)
+    parser.add_argument("--solve-nodes", type=int, default=500_000)
+    parser.add_argument("--search", type=float, default=3.0)
     parser.add_argument("--out", type=Path, default=PATH)
     generate(parser.parse_args(argv))
 
