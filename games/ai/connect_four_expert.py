@@ -16,6 +16,7 @@ The judge of draw offers uses the solver too: a proved value is the game's value
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.rules.base import Game, Move, Seat, State
@@ -72,7 +73,7 @@ def expert(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
     return with_budget(TIME_BUDGET)(game, state, seat, rng)
 
 
-def with_budget(budget: float):
+def with_budget(budget: float) -> Callable[[Game, State, Seat, random.Random], Move]:
     """The expert searching ``budget`` seconds a move (the level ratings' short games)."""
 
     def chooser(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from operator import itemgetter
 
 from .connect_four_bits import Geometry, threats
 
 CLOCK = time.perf_counter
 TT_LIMIT = 4_000_000  # entries; the table is cleared beyond this (memory stays near 1 GB)
+_first = itemgetter(0)
 LOWER_TAG = 1000  # a stored lower bound is kept as ``value + LOWER_TAG`` (upper bounds as is)
 
 
@@ -61,6 +63,9 @@ class Solver:
         self.deadline = deadline
         self.nodes = 0
         self.tt: dict[int, int] = {}
+        # The geometry's figures the search reads at every node, as plain attributes.
+        self.h, self.cells, self.board, self.bottom_all = g.height, g.cells, g.board, g.bottom_all
+        self.columns = tuple(g.column[c] for c in g.order)  # centre first
 
     # -- the budget ----------------------------------------------------------------------
     def _over(self) -> None:
@@ -74,13 +79,11 @@ class Solver:
         """The value for the side to move (stones ``cur``, ``n`` stones played), exact
         within (alpha, beta), a bound outside. The side to move has no win in one."""
         self.nodes += 1
-        if not self.nodes & 4095:
+        if not self.nodes & 1023:
             self._over()
-        g = self.g
-        h = g.height
-        cells = g.cells
-        empty = g.board ^ mask
-        possible = (mask + g.bottom_all) & g.board
+        h, cells, board = self.h, self.cells, self.board
+        empty = board ^ mask
+        possible = (mask + self.bottom_all) & board
         opp = cur ^ mask
         opp_wins = threats(opp, empty, h)
         forced = possible & opp_wins
@@ -100,7 +103,8 @@ class Solver:
                 return alpha
         high = (cells - 1 - n) // 2  # nor can we at this one
         key = cur + mask
-        stored = self.tt.get(key)
+        tt = self.tt
+        stored = tt.get(key)
         if stored is not None:
             if stored > LOWER_TAG // 2:
                 low = stored - LOWER_TAG
@@ -114,28 +118,23 @@ class Solver:
             beta = high
             if alpha >= beta:
                 return beta
-        # The moves, most threats made first (centre first among equals: sorting is stable).
-        ordered = []
-        for c in g.order:
-            bit = moves & g.column[c]
-            if bit:
-                ordered.append(((threats(cur | bit, empty ^ bit, h)).bit_count(), bit))
-        if len(ordered) > 1:
-            ordered.sort(key=lambda m: -m[0])
-        for _, bit in ordered:
+        # The moves, most threats made first (centre first among equals: the sort is stable).
+        bits = [bit for column in self.columns if (bit := moves & column)]
+        if len(bits) > 1:
+            ordered = [((threats(cur | bit, empty ^ bit, h)).bit_count(), bit) for bit in bits]
+            ordered.sort(key=_first, reverse=True)
+            bits = [bit for _, bit in ordered]
+        if len(tt) >= TT_LIMIT:
+            tt.clear()
+        for bit in bits:
             score = -self._negamax(opp, mask | bit, n + 1, -beta, -alpha)
             if score >= beta:
-                self._store(key, score + LOWER_TAG)
+                tt[key] = score + LOWER_TAG
                 return score
             if score > alpha:
                 alpha = score
-        self._store(key, alpha)
+        tt[key] = alpha
         return alpha
-
-    def _store(self, key: int, value: int) -> None:
-        if len(self.tt) >= TT_LIMIT:
-            self.tt.clear()
-        self.tt[key] = value
 
     def solve(self, cur: int, mask: int, weak: bool = False) -> int:
         """The exact score of the position for the side to move (``cur``: its stones), or
