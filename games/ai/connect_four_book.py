@@ -52,6 +52,19 @@ def canonical(g: Geometry, cur: int, mask: int) -> tuple[int, bool]:
     return (flipped, True) if flipped < key else (key, False)
 
 
+def position_of(g: Geometry, key: int) -> tuple[int, int]:
+    """``(cur, mask)`` of a key ``cur + mask``: a column of height k holding the stones x of
+    the side to move reads 2**k - 1 + x, in [2**k - 1, 2**(k+1) - 2], so k is found back."""
+    cur = mask = 0
+    h = g.height
+    for c in range(g.cols):
+        v = (key >> (c * h)) & ((1 << h) - 1)
+        k = (v + 1).bit_length() - 1
+        mask |= ((1 << k) - 1) << (c * h)
+        cur |= (v - ((1 << k) - 1)) << (c * h)
+    return cur, mask
+
+
 def parse(text: str) -> dict[int, Entry]:
     """The entries of a book file's text (``#`` lines are comments)."""
     entries = {}

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .connect_four import search
 from .connect_four_bits import Geometry, geometry, has_four, threats
-from .connect_four_book import COLS, PATH, ROWS, Entry, canonical, dump, mirror
+from .connect_four_book import COLS, PATH, ROWS, Entry, canonical, dump, mirror, parse, position_of
 from .connect_four_expert import LIVE_NODES, solver_first
 from .connect_four_solver import OutOfBudget, Solver, solve_position
 
@@ -117,6 +117,93 @@ def generate(args: argparse.Namespace) -> dict[int, Entry]:
     return book
 
 
+def repair(args: argparse.Namespace) -> dict[int, Entry]:
+    """Mend the book where a proof refutes one of its search moves: an unproved entry whose
+    move meets a reply leading to a proved draw or loss of the first player. Its position is
+    then proved two plies deep (``prove_two_plies``: every move against every reply, each
+    resulting position solved with ``--solve-nodes``); the entry becomes the best proved move
+    (its score, or ``?`` when only a win is proved), and the positions after its replies are
+    added with their proofs (the expert then follows them)."""
+    g = geometry(ROWS, COLS)
+    book = parse(args.out.read_text())
+    solver = Solver(g)
+    refuted = []
+    for key, entry in book.items():
+        if entry.score is not None:
+            continue
+        cur, mask = position_of(g, key)
+        for me, nmask in replies(g, cur, mask, entry.column):
+            child = book.get(canonical(g, me, nmask)[0])
+            if child is not None and child.score is not None and child.score <= 0:
+                refuted.append(key)
+                break
+    print(f"{len(refuted)} search moves refuted by proofs", flush=True)
+    for key in refuted:
+        cur, mask = position_of(g, key)
+        proved = prove_two_plies(g, cur, mask, args.solve_nodes, solver)
+        if proved is None:
+            print(f"  {key:x}: not proved within the budget", flush=True)
+            continue
+        column, score, after = proved
+        print(
+            f"  {key:x}: column {book[key].column} -> {column}, score {score} (None: a proved win)",
+            flush=True,
+        )
+        book[key] = Entry(column, score)
+        for k, entry in after.items():
+            book.setdefault(k, entry)
+    return book
+
+
+def prove_two_plies(
+    g: Geometry, cur: int, mask: int, nodes: int, solver: Solver
+) -> tuple[int, int | None, dict[int, Entry]] | None:
+    """The first player's best column two plies deep, its score and the book entries of the
+    positions after its replies, from solving every position two plies on. The score is
+    None when a move could not be proved (``nodes`` a solve): then the column is the best
+    of the proved moves, kept only when it wins (a proved win, perhaps not the fastest);
+    None when no move is proved to win and not every move is proved."""
+    n = mask.bit_count()
+    best: tuple[int, int, dict[int, Entry]] | None = None
+    unproved = False
+    possible = (mask + g.bottom_all) & g.board
+    for c in g.order:
+        bit = possible & g.column[c]
+        if not bit:
+            continue
+        worst: int | None = None
+        entries: dict[int, Entry] = {}
+        me, after = cur | bit, mask | bit
+        for r in range(g.cols):
+            reply = (after + g.bottom_all) & g.board & g.column[r]
+            if not reply:
+                continue
+            them, nmask = (me ^ after) | reply, after | reply
+            if has_four(them, g.height):
+                value = -((g.cells - n) // 2)  # their four, made after n + 1 stones
+            elif nmask == g.board:
+                value = 0
+            else:
+                solver.nodes, solver.max_nodes = 0, nodes
+                try:
+                    proof = solver.best(me, nmask)
+                except OutOfBudget:
+                    worst, unproved = None, True
+                    break
+                value = proof.score
+                k, flipped = canonical(g, me, nmask)
+                if proof.move is not None:
+                    entries[k] = Entry(g.cols - 1 - proof.move if flipped else proof.move, value)
+            worst = value if worst is None else min(worst, value)
+            if best is not None and worst <= best[1]:
+                break  # no better than the best move so far
+        if worst is not None and (best is None or worst > best[1]):
+            best = (c, worst, entries)
+    if best is None or (unproved and best[1] <= 0):
+        return None
+    return best[0], None if unproved else best[1], best[2]
+
+
 def write(out: Path, book: dict[int, Entry], args: argparse.Namespace, done: int, minutes: float) -> None:
     proved = sum(e.score is not None for e in book.values())
     header = [
@@ -140,7 +227,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--solve-nodes", type=int, default=500_000)
     parser.add_argument("--search", type=float, default=3.0)
     parser.add_argument("--out", type=Path, default=PATH)
-    generate(parser.parse_args(argv))
+    parser.add_argument("--repair", action="store_true", help="only mend the book at --out (see repair)")
+    args = parser.parse_args(argv)
+    if args.repair:
+        book = repair(args)
+        header = [line[2:] for line in args.out.read_text().splitlines() if line.startswith("# ")]
+        proved = sum(e.score is not None for e in book.values())
+        header.append(
+            f"Repaired (--repair --solve-nodes {args.solve_nodes}): {len(book)} positions, {proved} proved."
+        )
+        args.out.write_text(dump(book, header))
+    else:
+        generate(args)
 
 
 if __name__ == "__main__":

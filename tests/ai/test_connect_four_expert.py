@@ -13,7 +13,7 @@ import pytest
 from games.ai import LEVELS, NOTES, default_level, judge
 from games.ai import connect_four_expert as expert_ai
 from games.ai.connect_four_bits import geometry, has_four
-from games.ai.connect_four_book import ROWS, Entry, book, canonical, lookup, mirror, parse
+from games.ai.connect_four_book import ROWS, Entry, book, canonical, lookup, mirror, parse, position_of
 from games.rules.engines.connect_four import GAME
 
 from .test_connect_four import random_position
@@ -68,7 +68,7 @@ def test_the_book_entries_are_legal_and_found_in_both_orientations():
     assert entries, "the shipped book is missing"
     assert entries[0].column == 3  # the empty board: the centre (the search's choice or proof)
     for key in list(entries)[:: max(1, len(entries) // 300)]:
-        cur, mask = split_key(g, key)
+        cur, mask = position_of(g, key)
         assert mask.bit_count() % 2 == 0 and not has_four(cur, g.height)
         assert not has_four(cur ^ mask, g.height)
         entry = lookup(ROWS, 7, cur, mask)
@@ -77,19 +77,6 @@ def test_the_book_entries_are_legal_and_found_in_both_orientations():
             mirrored = lookup(ROWS, 7, mirror(g, cur), mirror(g, mask))
             assert mirrored == Entry(6 - entry.column, entry.score)
         assert canonical(g, cur, mask) == (key, False)
-
-
-def split_key(g, key: int) -> tuple[int, int]:
-    """``(cur, mask)`` of a book key ``cur + mask``: a column of height k holding the stones
-    x of the side to move reads 2**k - 1 + x, in [2**k - 1, 2**(k+1) - 2]: k is found back."""
-    cur = mask = 0
-    h = g.height
-    for c in range(g.cols):
-        v = (key >> (c * h)) & ((1 << h) - 1)
-        k = (v + 1).bit_length() - 1
-        mask |= ((1 << k) - 1) << (c * h)
-        cur |= (v - ((1 << k) - 1)) << (c * h)
-    return cur, mask
 
 
 def test_a_book_file_round_trips():
