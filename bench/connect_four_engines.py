@@ -203,11 +203,12 @@ def main() -> None:
         names = ("medium", "strong") if i == 0 else ("strong", "medium")
         play(*pair, names, times, args.seed + 100 + i)
         play(CHOOSERS["random"], CHOOSERS["medium"], ("random", "medium"), times, args.seed + 200 + i)
-    print("seconds a move (wall clock, whole games):")
-    for name, values in times.items():
+    print("seconds a move (whole games):")
+    for name, pairs in times.items():
+        wall, cpu = [w for w, _ in pairs], [c for _, c in pairs]
         print(
-            f"    {name}: {len(values)} moves, median {statistics.median(values):.3f} s, "
-            f"max {max(values):.3f} s"
+            f"    {name}: {len(pairs)} moves, wall median {statistics.median(wall):.3f} s "
+            f"max {max(wall):.3f} s; cpu median {statistics.median(cpu):.3f} s max {max(cpu):.3f} s"
         )
     if args.coverage_samples:
         coverage(args.coverage_samples, args.seed, records)

@@ -123,11 +123,23 @@ def repair(args: argparse.Namespace) -> dict[int, Entry]:
     then proved two plies deep (``prove_two_plies``: every move against every reply, each
     resulting position solved with ``--solve-nodes``); the entry becomes the best proved move
     (its score, or ``?`` when only a win is proved), and the positions after its replies are
-    added with their proofs (the expert then follows them)."""
+    added with their proofs (the expert then follows them). ``--line`` adds the unproved
+    entries met along games (their drops as column digits), deepest first: a game the
+    expert lost shows where its book needs a proof."""
     g = geometry(ROWS, COLS)
     book = parse(args.out.read_text())
     solver = Solver(g)
     refuted = []
+    for line in args.line:
+        cur = mask = 0
+        met = []
+        for ch in line:
+            key = canonical(g, cur, mask)[0]
+            if mask.bit_count() % 2 == 0 and key in book and book[key].score is None:
+                met.append(key)
+            bit = (mask + g.bottom_all) & g.column[int(ch)]
+            cur, mask = cur ^ mask, mask | bit
+        refuted += [key for key in reversed(met) if key not in refuted]
     for key, entry in book.items():
         if entry.score is not None:
             continue
@@ -228,6 +240,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--search", type=float, default=3.0)
     parser.add_argument("--out", type=Path, default=PATH)
     parser.add_argument("--repair", action="store_true", help="only mend the book at --out (see repair)")
+    parser.add_argument("--line", nargs="*", default=[], help="with --repair: games to mend the book along")
     args = parser.parse_args(argv)
     if args.repair:
         book = repair(args)
