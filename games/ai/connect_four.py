@@ -1,4 +1,5 @@
-"""Connect Four computer players: ``random``, ``medium`` (a plain depth-4 minimax) and ``strong``.
+"""Connect Four computer players: ``random``, ``medium`` (a plain depth-4 minimax, in
+``connect_four_minimax.py``) and ``strong``; ``expert`` is ``connect_four_expert.py``.
 
 ``strong`` is an iterative-deepening negamax with alpha-beta on bitboards, a transposition
 table, centre-first move ordering (refined by the threats a move creates), immediate wins
@@ -17,7 +18,7 @@ from typing import Any
 
 from games.rules.base import Game, Move, Seat, State
 
-from .connect_four_bits import (
+from .connect_four_bits import (  # noqa: F401 (position, status: the tests' view of the bitboards)
     Geometry,
     children,
     has_four,
@@ -27,6 +28,7 @@ from .connect_four_bits import (
     status,
     threats,
 )
+from .connect_four_minimax import minimax4
 
 TIME_BUDGET = 1.0  # seconds per move at ``strong`` (the platform's bar: at most 1 s)
 CLOCK = time.perf_counter  # the budget's clock (benchmarks on a shared machine may count CPU time)
@@ -350,101 +352,21 @@ def search(
     return move_of(g, best_move), info
 
 
-def _legal(game: Game, state: State, seat: Seat, move: Move) -> Move:
+def legal(game: Game, state: State, seat: Seat, move: Move) -> Move:
     """``move`` if the rules allow it, else their first legal move (a guard: never used)."""
-    legal = game.legal_moves(state, seat)
-    if not legal:
+    allowed = game.legal_moves(state, seat)
+    if not allowed:
         raise ValueError("There is no legal move: the game is over or it is not this seat's turn.")
-    return move if move in legal else legal[0]
+    return move if move in allowed else allowed[0]
 
 
 def strong(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
     """Iterative-deepening alpha-beta within ``TIME_BUDGET`` seconds (deterministic: ``rng``
     is not used; only the clock decides how deep it looks)."""
     if not game.legal_moves(state, seat):
-        return _legal(game, state, seat, {})
+        return legal(game, state, seat, {})
     move, _ = search(state, seat, TIME_BUDGET)
-    return _legal(game, state, seat, move)
-
-
-# -- the depth-4 minimax (the benchmark's yardstick, and the "medium" level) ---------------
-MINIMAX_DEPTH = 4
-BIG = 100_000_000
-
-
-def _window_score(g: Geometry, me: int, opp: int) -> int:
-    """The classic evaluation: centre column stones, and every window of four scored by
-    its content (4 mine: 100, 3 mine + 1 empty: 5, 2 + 2 empty: 2, 3 theirs + 1 empty: -4)."""
-    score = 3 * (me & g.centre_column).bit_count()
-    for w in g.windows:
-        a = (me & w).bit_count()
-        b = (opp & w).bit_count()
-        if b == 0:
-            if a == 4:
-                score += 100
-            elif a == 3:
-                score += 5
-            elif a == 2:
-                score += 2
-        elif a == 0 and b == 3:
-            score -= 4
-    return score
-
-
-def _minimax(
-    g: Geometry,
-    me: int,
-    opp: int,
-    mask: int,
-    depth: int,
-    maximising: bool,
-    alpha: int,
-    beta: int,
-    pop_out: bool,
-) -> int:
-    """Minimax value from the root player's side (``me``: the root player's stones). Alpha-beta
-    only cuts branches that cannot change the value, so this is plain minimax's value."""
-    if depth == 0:
-        return _window_score(g, me, opp)
-    mover = me if maximising else opp
-    best = -INF if maximising else INF
-    for _, a, b, nmask in children(g, mover, mask, pop_out):
-        new_me, new_opp = (a, b) if maximising else (b, a)
-        end = status(g, new_me, new_opp, nmask)
-        if end is not None:
-            v = end * (BIG + depth)  # a sooner win (more depth left) is better
-        else:
-            v = _minimax(g, new_me, new_opp, nmask, depth - 1, not maximising, alpha, beta, pop_out)
-        if maximising:
-            best = max(best, v)
-            alpha = max(alpha, v)
-        else:
-            best = min(best, v)
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return best
-
-
-def minimax4(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
-    """A plain depth-4 minimax with the classic window evaluation; ties broken by ``rng``.
-    Every root move gets its exact value, so the choice is that of plain minimax."""
-    legal = game.legal_moves(state, seat)
-    if not legal:
-        return _legal(game, state, seat, {})
-    g, cur, mask = position(state, seat)
-    pop_out = bool(state.get("pop_out"))
-    scored = []
-    for move_id, me, op, nmask in children(g, cur, mask, pop_out):
-        end = status(g, me, op, nmask)
-        if end is not None:
-            v = end * (BIG + MINIMAX_DEPTH)
-        else:
-            v = _minimax(g, me, op, nmask, MINIMAX_DEPTH - 1, False, -INF, INF, pop_out)
-        scored.append((v, move_id))
-    top = max(v for v, _ in scored)
-    choice = rng.choice(sorted(m for v, m in scored if v == top))
-    return _legal(game, state, seat, move_of(g, choice))
+    return legal(game, state, seat, move)
 
 
 def random_move(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
@@ -460,11 +382,3 @@ NOTES = {
         "strong": "Searches as deep as a second allows: very hard to beat.",
     }
 }
-
-
-def mover_value(state: State, mover: Seat, budget: float) -> int:
-    """The strong search's value of the position for the seat to move (``ai.judge``)."""
-    return search(state, mover, budget)[1]["value"]
-
-
-JUDGES = {"connect_four": mover_value}

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from games.rules import GAMES
 
-from . import connect_four, reversi, reversi_1d
+from . import connect_four_expert, reversi, reversi_1d
 
 BUDGET = 0.5  # seconds: an answer to a draw offer is not worth a move's whole second
 
@@ -22,7 +22,7 @@ def _judges() -> dict[str, Callable[[dict, int, float], int | None]]:
     """slug -> the value of a position for the seat to move, from each game's computer module
     (a game without one has no judgement)."""
     judges: dict[str, Callable[[dict, int, float], int | None]] = {}
-    for module in (reversi, connect_four, reversi_1d):
+    for module in (reversi, connect_four_expert, reversi_1d):
         judges.update(module.JUDGES)
     return judges
 

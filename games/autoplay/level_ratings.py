@@ -33,7 +33,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.ai import LEVELS, levels
+from games.ai import LEVELS, connect_four_expert, levels
 from games.ai import connect_four as connect_four_ai
 from games.ai import reversi as reversi_ai
 from games.matches.glicko2 import START, update
@@ -72,7 +72,10 @@ def _connect_four_strong(budget: float) -> Chooser:
 
 
 def chooser(slug: str, level: str, budget: float | None) -> Chooser:
-    """The level's chooser; the clock-bound ``strong`` levels at ``budget`` s a move."""
+    """The level's chooser; the clock-bound levels (``strong``, Connect Four's ``expert``) at
+    ``budget`` s a move."""
+    if budget is not None and slug == "connect_four" and level == "expert":
+        return connect_four_expert.with_budget(budget)
     if budget is not None and level == "strong":
         if slug in ("reversi", "othello"):
             return reversi_ai.strong_with_budget(budget)

@@ -1,0 +1,226 @@
+"""Connect Four's ``expert`` against outside and exact opponents, with ``strong`` as the baseline.
+
+Bars (the issue "Engines: computer players that beat outside engines, and exact solvers"):
+- on 6x7 as the first player, ``expert`` wins at least 95% of at least 20 games against
+  OpenSpiel's MCTS (C++ ``pyspiel.MCTSBot``: 10,000 simulations, UCT c = 2, one random
+  rollout per leaf, MCTS-solver on, a new seed each game); ``strong`` plays the same games
+  (the same seeds) as the baseline;
+- ``expert`` (first) never loses to the project's own solver playing second (the solver
+  plays a best proved move, chosen at random among equals, when it proves every move within
+  ``--solver-budget`` seconds, else the strong search's move);
+- every level at most 1 s a move, over whole games: max and median per level, in wall-clock
+  and CPU seconds of the playing process;
+- "from how many stones every 6x7 position is proved within 1 s": positions after n random
+  drops (and the positions of this run's games), each proved by the book or by the solver
+  within 1 s, per n.
+
+    .venv/bin/python bench/connect_four_engines.py [--games 20] [--solver-games 3]
+        [--solver-budget 5] [--coverage-samples 20] [--clock cpu] [--seed 0]
+
+``--clock cpu`` (the default) counts the budgets in CPU seconds of this process: the machine
+is shared, and a wall-clock budget would measure the others' load as much as the players
+(the search's strength grows with its depth). ``--clock wall`` plays as the site does; run
+it too (``--games 2 --solver-games 0 --coverage-samples 0``) for the wall-clock times.
+
+OpenSpiel (``open-spiel`` in requirements-test.txt) is a bench and test dependency only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT)]
+from bench.stats import wilson  # noqa: E402
+from games.ai import LEVELS, connect_four_solver  # noqa: E402
+from games.ai import connect_four as strong_ai  # noqa: E402
+from games.ai.connect_four_bits import position  # noqa: E402
+from games.ai.connect_four_book import lookup  # noqa: E402
+from games.ai.connect_four_solver import OutOfBudget, Solver, solve_position  # noqa: E402
+from games.rules.engines.connect_four import GAME  # noqa: E402
+
+CHOOSERS = LEVELS["connect_four"]
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+MCTS_SIMULATIONS = 10_000
+
+
+def mcts_player(seed: int):
+    """OpenSpiel's MCTS bot on its own Connect Four state, kept in step with ours."""
+    import pyspiel
+
+    game = pyspiel.load_game("connect_four")
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.MCTSBot(game, evaluator, 2.0, MCTS_SIMULATIONS, 1000, True, seed, False)
+    return game.new_initial_state(), bot
+
+
+def solver_player(budget: float, rng: random.Random):
+    """The solver as a player: a best proved move (random among equals) when every move is
+    proved within ``budget`` seconds, else the strong search's move (1 s)."""
+
+    def choose(game, state: dict, seat: int, _rng: random.Random) -> dict:
+        g, cur, mask = position(state, seat)
+        solver = Solver(g, deadline=connect_four_solver.CLOCK() + budget)
+        try:
+            scored = solver.children(cur, mask)
+        except OutOfBudget:
+            return strong_ai.strong(game, state, seat, _rng)
+        top = max(score for _, score in scored if score is not None)
+        return {"action": "drop", "column": rng.choice([c for c, s in scored if s == top])}
+
+    return choose
+
+
+def play(
+    first,
+    second,
+    names: tuple[str, str],
+    times: dict[str, list[tuple[float, float]]],
+    seed: int,
+    mcts_seat=None,
+):
+    """One 6x7 game: the first player's result (1, 0, -1) and its moves. ``mcts_seat``: that
+    seat is OpenSpiel's MCTS (``first``/``second`` is None there)."""
+    state = GAME.setup(GAME.clean_options({}), seed)
+    spiel_state, bot = mcts_player(seed) if mcts_seat is not None else (None, None)
+    rng = random.Random(seed)
+    record = []
+    while GAME.outcome(state) is None:
+        seat = state["turn"]
+        start, cpu = time.perf_counter(), time.process_time()
+        if seat == mcts_seat:
+            move = {"action": "drop", "column": bot.step(spiel_state)}
+        else:
+            move = (first, second)[seat](GAME, state, seat, rng)
+        times.setdefault(names[seat], []).append((time.perf_counter() - start, time.process_time() - cpu))
+        state = GAME.play(state, seat, move)
+        if spiel_state is not None:
+            spiel_state.apply_action(move["column"])
+        record.append(str(move["column"]))
+    winner = GAME.outcome(state).winner
+    return (0 if winner is None else 1 if winner == 0 else -1), "".join(record)
+
+
+def report(label: str, results: list[int]) -> float:
+    n = len(results)
+    wins, draws, losses = results.count(1), results.count(0), results.count(-1)
+    lo, hi = wilson(wins, n)
+    print(
+        f"{label}: {n} games, won {wins} drew {draws} lost {losses} "
+        f"(win rate {wins / n:.1%}, 95% CI {lo:.1%}-{hi:.1%})",
+        flush=True,
+    )
+    return wins / n
+
+
+def proved_within(state: dict, seat: int, budget: float) -> bool:
+    """Is the position answered exactly in ``budget`` seconds (the book's proved entry, or the
+    solver's best move)?"""
+    g, cur, mask = position(state, seat)
+    entry = lookup(g.rows, g.cols, cur, mask)
+    if entry is not None and entry.score is not None:
+        return True
+    return solve_position(g, cur, mask, budget) is not None
+
+
+def coverage(samples: int, seed: int, extra: list[str], budget: float = 1.0) -> None:
+    """Per stone count n: the share of positions after n random drops proved within ``budget``
+    (the game still going), from 41 down until two counts in a row prove none; and the
+    positions of the games played in this run (``extra``: their move strings)."""
+    rng = random.Random(seed)
+    by_n: dict[int, list[bool]] = {}
+    for n in range(41, -1, -1):
+        found = []
+        tries = 0
+        while len(found) < samples and tries < samples * 50:
+            tries += 1
+            state = GAME.setup(GAME.clean_options({}), 0)
+            for _ in range(n):
+                state = GAME.play(state, state["turn"], GAME.random_move(state, state["turn"], rng))
+                if GAME.outcome(state) is not None:
+                    break
+            if GAME.outcome(state) is None:
+                found.append(proved_within(state, state["turn"], budget))
+        by_n[n] = found
+        if n < 40 and not any(by_n[n]) and not any(by_n[n + 1]):
+            break
+    games: dict[int, list[bool]] = {}
+    for record in extra:
+        state = GAME.setup(GAME.clean_options({}), 0)
+        for n, ch in enumerate(record):
+            games.setdefault(n, []).append(proved_within(state, state["turn"], budget))
+            state = GAME.play(state, state["turn"], {"action": "drop", "column": int(ch)})
+    for label, table in (("random positions", by_n), ("positions of this run's games", games)):
+        line = ", ".join(f"{n}: {sum(v)}/{len(v)}" for n, v in sorted(table.items()) if v)
+        every = min((n for n in table if all(all(table[m]) for m in table if m >= n)), default=None)
+        print(f"proved within {budget:g} s by stones, {label}: {line}")
+        print(f"    every sampled position with {every} stones or more is proved within {budget:g} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games per level against MCTS (default 20)")
+    parser.add_argument("--solver-games", type=int, default=3)
+    parser.add_argument("--solver-budget", type=float, default=5.0)
+    parser.add_argument("--coverage-samples", type=int, default=20)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="what the budgets count")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--timing-games", type=int, default=2, help="medium vs strong and random vs medium")
+    parser.add_argument("--levels", nargs="+", default=["expert", "strong"], help="levels to play MCTS")
+    args = parser.parse_args()
+    strong_ai.CLOCK = connect_four_solver.CLOCK = CLOCKS[args.clock]
+    print(f"budgets counted in {args.clock} seconds")
+    times: dict[str, list[tuple[float, float]]] = {}
+    records: list[str] = []
+    start = time.perf_counter()
+    rates = {}
+    for level in args.levels:
+        results = []
+        for i in range(args.games):
+            result, record = play(CHOOSERS[level], None, (level, "mcts"), times, args.seed + i, mcts_seat=1)
+            results.append(result)
+            records.append(record)
+            print(f"    {level} vs mcts seed {args.seed + i}: {result:+d} {record}", flush=True)
+        rates[level] = report(f"{level} (first) vs OpenSpiel MCTS {MCTS_SIMULATIONS} simulations", results)
+    results = []
+    for i in range(args.solver_games):
+        opponent = solver_player(args.solver_budget, random.Random(args.seed + i))
+        result, record = play(CHOOSERS["expert"], opponent, ("expert", "solver"), times, args.seed + i)
+        results.append(result)
+        records.append(record)
+        print(f"    expert vs solver game {i}: {result:+d} {record}", flush=True)
+    if results:
+        report(f"expert (first) vs the solver (second, {args.solver_budget:g} s a move)", results)
+    for i in range(args.timing_games):  # the quick levels' times: medium against strong, sides swapped
+        pair = (
+            (CHOOSERS["medium"], CHOOSERS["strong"]) if i == 0 else (CHOOSERS["strong"], CHOOSERS["medium"])
+        )
+        names = ("medium", "strong") if i == 0 else ("strong", "medium")
+        play(*pair, names, times, args.seed + 100 + i)
+        play(CHOOSERS["random"], CHOOSERS["medium"], ("random", "medium"), times, args.seed + 200 + i)
+    print("seconds a move (whole games):")
+    for name, pairs in times.items():
+        wall, cpu = [w for w, _ in pairs], [c for _, c in pairs]
+        print(
+            f"    {name}: {len(pairs)} moves, wall median {statistics.median(wall):.3f} s "
+            f"max {max(wall):.3f} s; cpu median {statistics.median(cpu):.3f} s max {max(cpu):.3f} s"
+        )
+    if args.coverage_samples:
+        coverage(args.coverage_samples, args.seed, records)
+    if not args.games:
+        return
+    if "expert" in rates:
+        verdict = "PASS" if rates["expert"] >= 0.95 and args.games >= 20 else "FAIL"
+        others = "; ".join(f"{level} {rate:.1%}" for level, rate in rates.items() if level != "expert")
+        bar = "expert wins >= 95% of >= 20 games as first vs MCTS"
+        print(f"bar: {bar}: {verdict} ({rates['expert']:.1%}; {others})")
+    print(f"run took {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,173 @@
+"""The exact Connect Four solver (games/ai/connect_four_solver.py) against an independent brute
+force: a plain memoised minimax over lists of columns, written here with no code shared with
+the solver (neither its bitboards nor the rules). Both give scores in Pons's convention: a win
+made after ``n`` stones were played scores ``(cells + 1 - n) // 2`` for the winner, a draw 0.
+
+Boards: every position reachable within a few plies on 4x4, random positions on 5x4 (5 rows)
+and 4x5, and late 6x7 positions; then the solver's best move and the expert's move are
+checked to keep the brute force's value."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from games.ai.connect_four_bits import geometry
+from games.ai.connect_four_solver import Solver, solve_position
+
+Columns = tuple[str, ...]  # each column bottom-up, "a" the side to move first, "b" the other
+
+
+# -- the brute force ---------------------------------------------------------------------------
+def four_through(cols: Columns, rows: int, c: int) -> bool:
+    """Does the top stone of column ``c`` make four in a row (any direction)?"""
+    r = len(cols[c]) - 1
+    colour = cols[c][r]
+
+    def at(x: int, y: int) -> bool:
+        return 0 <= x < len(cols) and 0 <= y < len(cols[x]) and cols[x][y] == colour
+
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            k = 1
+            while at(c + sign * k * dx, r + sign * k * dy):
+                run += 1
+                k += 1
+        if run >= 4:
+            return True
+    return False
+
+
+@cache
+def brute(cols: Columns, rows: int, mover: str) -> int:
+    """The exact score for ``mover`` (to move) by plain minimax over every move."""
+    cells = rows * len(cols)
+    n = sum(map(len, cols))
+    other = "b" if mover == "a" else "a"
+    best = None
+    for c in range(len(cols)):
+        if len(cols[c]) == rows:
+            continue
+        child = cols[:c] + (cols[c] + mover,) + cols[c + 1 :]
+        if four_through(child, rows, c):
+            value = (cells + 1 - n) // 2
+        elif n + 1 == cells:
+            value = 0
+        else:
+            value = -brute(child, rows, other)
+        best = value if best is None else max(best, value)
+    assert best is not None
+    return best
+
+
+def play(cols: Columns, c: int, colour: str) -> Columns:
+    return cols[:c] + (cols[c] + colour,) + cols[c + 1 :]
+
+
+def bits(cols: Columns, rows: int, mover: str) -> tuple[int, int]:
+    """``(cur, mask)`` of the solver for ``cols`` with ``mover`` to move."""
+    cur = mask = 0
+    for c, stack in enumerate(cols):
+        for y, colour in enumerate(stack):
+            bit = 1 << (c * (rows + 1) + y)
+            mask |= bit
+            if colour == mover:
+                cur |= bit
+    return cur, mask
+
+
+def reachable(rows: int, cols: int, plies: int) -> set[Columns]:
+    """Every position still being played after at most ``plies`` drops from the empty board."""
+    frontier = {("",) * cols}
+    seen = set(frontier)
+    for ply in range(plies):
+        colour = "ab"[ply % 2]
+        nxt = set()
+        for pos in frontier:
+            for c in range(cols):
+                if len(pos[c]) < rows:
+                    child = play(pos, c, colour)
+                    if not four_through(child, rows, c) and sum(map(len, child)) < rows * cols:
+                        nxt.add(child)
+        seen |= nxt
+        frontier = nxt
+    return seen
+
+
+def random_positions(rng: random.Random, rows: int, cols: int, stones: int, count: int) -> list[Columns]:
+    out = []
+    while len(out) < count:
+        pos: Columns = ("",) * cols
+        for ply in range(stones):
+            options = [c for c in range(cols) if len(pos[c]) < rows]
+            c = rng.choice(options)
+            pos = play(pos, c, "ab"[ply % 2])
+            if four_through(pos, rows, c):
+                break
+        else:
+            out.append(pos)
+    return out
+
+
+def mover_of(pos: Columns) -> str:
+    return "ab"[sum(map(len, pos)) % 2]
+
+
+def check(pos: Columns, rows: int, solver: Solver) -> None:
+    """The solver's score and best move agree with the brute force."""
+    mover = mover_of(pos)
+    cur, mask = bits(pos, rows, mover)
+    exact = brute(pos, rows, mover)
+    assert solver.solve(cur, mask) == exact, pos
+    assert solver.solve(cur, mask, weak=True) == (exact > 0) - (exact < 0), pos
+    proof = solver.best(cur, mask)
+    assert proof.score == exact and proof.move is not None
+    assert move_value(pos, rows, proof.move) == exact, (pos, proof)
+
+
+def move_value(pos: Columns, rows: int, c: int) -> int:
+    """The brute force's value of dropping in column ``c`` for the side to move."""
+    mover = mover_of(pos)
+    child = play(pos, c, mover)
+    cells, n = rows * len(pos), sum(map(len, pos))
+    if four_through(child, rows, c):
+        return (cells + 1 - n) // 2
+    if n + 1 == cells:
+        return 0
+    return -brute(child, rows, "b" if mover == "a" else "a")
+
+
+# -- the tests --------------------------------------------------------------------------------
+def test_every_4x4_position_within_five_plies():
+    solver = Solver(geometry(4, 4))
+    positions = reachable(4, 4, 5)
+    assert len(positions) > 300
+    for pos in positions:
+        check(pos, 4, solver)
+
+
+@pytest.mark.parametrize("rows,cols", [(5, 4), (4, 5)])
+def test_random_positions_on_5x4_and_4x5(rows, cols):
+    rng = random.Random(rows * 10 + cols)
+    solver = Solver(geometry(rows, cols))
+    for stones in (8, 10, 12):
+        for pos in random_positions(rng, rows, cols, stones, 8):
+            check(pos, rows, solver)
+
+
+def test_late_6x7_positions():
+    rng = random.Random(67)
+    solver = Solver(geometry(6, 7))
+    for pos in random_positions(rng, 6, 7, 30, 15):
+        check(pos, 6, solver)
+
+
+def test_the_budget_is_kept_and_said():
+    g = geometry(6, 7)
+    assert solve_position(g, 0, 0, max_nodes=1000) is None  # the empty 6x7 board: far too deep
+    assert solve_position(g, 0, 0, budget=0.05) is None
+    proof = solve_position(geometry(4, 4), 0, 0)
+    assert proof is not None and proof.outcome == "draw"
