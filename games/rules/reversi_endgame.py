@@ -130,7 +130,9 @@ class Endgame:
 
     def _check(self) -> None:
         self._next_check = self.nodes + CHECK_EVERY
-        if time.perf_counter() > self.deadline or (self.max_nodes is not None and self.nodes > self.max_nodes):
+        if time.perf_counter() > self.deadline or (
+            self.max_nodes is not None and self.nodes > self.max_nodes
+        ):
             raise Timeout
 
     def solve(self, p: int, o: int, alpha: int, beta: int) -> int:
