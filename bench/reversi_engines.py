@@ -104,7 +104,8 @@ class Rust:
 
     def played(self, cell: tuple[int, int] | None) -> None:
         if cell is None:
-            self.board.do_pass()
+            if not self.board.is_game_over():  # ours passes twice to end a blocked game
+                self.board.do_pass()
         else:
             self.board.do_move(cell[0] * 8 + cell[1])
 
@@ -128,7 +129,8 @@ class Mcts:
         return divmod(self.bot.step(self.state), 8)
 
     def played(self, cell: tuple[int, int] | None) -> None:
-        self.state.apply_action(64 if cell is None else cell[0] * 8 + cell[1])
+        if not self.state.is_terminal():  # ours passes twice to end a blocked game
+            self.state.apply_action(64 if cell is None else cell[0] * 8 + cell[1])
 
 
 def play(ours, other, our_seat: int, opening_seed: int, times: list[float]) -> int:
@@ -163,10 +165,20 @@ def play(ours, other, our_seat: int, opening_seed: int, times: list[float]) -> i
     return end.score["XO"[our_seat]] - end.score["XO"[1 - our_seat]]
 
 
+def PLAYERS(budget: float) -> list[tuple[str, object]]:  # noqa: N802 (a table, as a function of the budget)
+    """Ours, the new level first, the baseline beside it."""
+    names = [n for n in ONLY.split(",") if n]
+    found = [("expert", expert_with_budget(budget)), ("strong", ai.strong_with_budget(budget))]
+    return [(n, c) for n, c in found if not names or n in names]
+
+
+ONLY = ""
+
+
 def match(label: str, other, games: int, budget: float, seed: int, times: dict[str, list[float]]) -> None:
     """``expert`` then ``strong`` over the same ``games`` games against ``other``."""
     print(f"Othello against {label}: {games} games, 4 random opening plies, each opening with both sides")
-    for name, chooser in (("expert", expert_with_budget(budget)), ("strong", ai.strong_with_budget(budget))):
+    for name, chooser in PLAYERS(budget):
         tally = [0, 0, 0]  # won, drawn, lost
         margins = []
         started = time.perf_counter()
