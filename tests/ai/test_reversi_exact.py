@@ -208,3 +208,26 @@ def test_the_book_holds_only_legal_moves():
     assert book_moves(reversi8["board"], BLACK)
     blocked = REVERSI.setup(REVERSI.clean_options({"size": 8, "blocks": "A1"}), 0)
     assert not book_moves(blocked["board"], BLACK)
+
+
+def late_state(rng: random.Random, options: dict, before_end: int) -> dict:
+    """A position ``before_end`` moves before the end of a random game (on a blocked board
+    a game may end with empties nobody can reach, so "E empties left" may never come)."""
+    state = REVERSI.setup(REVERSI.clean_options(options), 0)
+    seen = []
+    while REVERSI.outcome(state) is None:
+        forced = REVERSI.forced(state)
+        if not forced:
+            seen.append(state)
+        seat, move = forced or (state["turn"], rng.choice(REVERSI.legal_moves(state, state["turn"])))
+        state = REVERSI.play(state, seat, move)
+    return seen[max(0, len(seen) - before_end)]
+
+
+@pytest.mark.parametrize("n", [8, 10, 26])
+def test_larger_boards_with_blocks_near_the_end(n):
+    """The solver knows no board size: 8x8, 10x10 and 26x26 with many blocks, a random
+    game's position 7 moves before its end."""
+    rng = random.Random(n)
+    options = {"size": n, "blocks": random_blocks(rng, n, (n * n // 2) if n > 8 else 6)}
+    check_solver(late_state(rng, options, 7))
