@@ -74,11 +74,13 @@ def masks_of(g: Geometry) -> Masks:
     return Masks(tuple(danger), edge)
 
 
-def features(p: int, o: int, empty: int, g: Geometry) -> list[float]:
-    """The feature values (in ``FEATURES`` order) of the position, for the side owning ``p``."""
+def features(p: int, o: int, empty: int, g: Geometry, mp: int = -1, mo: int = -1) -> list[float]:
+    """The feature values (in ``FEATURES`` order) of the position, for the side owning ``p``
+    (``mp``, ``mo``: the two sides' move counts when the caller has them)."""
     shifts = g.shifts
-    mp = moves_of(p, o, empty, shifts).bit_count()
-    mo = moves_of(o, p, empty, shifts).bit_count()
+    if mp < 0:
+        mp = moves_of(p, o, empty, shifts).bit_count()
+        mo = moves_of(o, p, empty, shifts).bit_count()
     m = masks_of(g)
     near_p = near_o = near_empty = 0
     for s in shifts:
@@ -136,10 +138,12 @@ class Evaluator:
         """The side to move's predicted final disc difference times ``SCALE`` (|v| < WIN);
         a finished game scores its exact result, ``WIN`` per disc."""
         shifts = g.shifts
-        if not moves_of(p, o, empty, shifts) and not moves_of(o, p, empty, shifts):
+        mp = moves_of(p, o, empty, shifts).bit_count()
+        mo = moves_of(o, p, empty, shifts).bit_count()
+        if not mp and not mo:
             return WIN * (p.bit_count() - o.bit_count())
         w = self.weights[phase_of(empty, g, len(self.weights))]
-        value = int(SCALE * sum(a * b for a, b in zip(w, features(p, o, empty, g), strict=True)))
+        value = int(SCALE * sum(a * b for a, b in zip(w, features(p, o, empty, g, mp, mo), strict=True)))
         return max(-HEURISTIC_LIMIT, min(HEURISTIC_LIMIT, value))
 
 

@@ -27,6 +27,10 @@ from .reversi_book import book_moves
 from .reversi_eval import shipped
 
 EXPERT_BUDGET = STRONG_BUDGET  # seconds of search per move, as strong: the bar is 1 s a move
+# Start a deeper iteration while under this share of the budget (strong: 0.3). An iteration
+# the clock stops still tells: the previous best move is searched first, so any root move
+# it finished and proved better replaces it.
+DEEPEN_SHARE = 0.45
 
 
 def expert_search(
@@ -34,7 +38,7 @@ def expert_search(
 ) -> tuple[Geometry, SearchResult | None]:
     """The board's geometry and the expert search's result for ``seat`` (None: it must pass)."""
     g, mine, theirs = from_board(state["board"], PLAYERS[seat])
-    return g, Search(g, budget, rng, shipped()).run(mine, theirs)
+    return g, Search(g, budget, rng, shipped(), deepen_share=DEEPEN_SHARE).run(mine, theirs)
 
 
 def expert_player(

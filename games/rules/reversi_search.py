@@ -61,15 +61,19 @@ class Search:
         rng: random.Random | None = None,
         evaluation: Evaluation = evaluate,
         endgame_empties: int | None = None,
+        deepen_share: float = 0.3,
     ) -> None:
         """``evaluation`` scores a position for the side to move (|value| < WIN; the
         ``expert`` level brings its fitted one); the exact solve starts at
-        ``endgame_empties`` empties (default: the geometry's)."""
+        ``endgame_empties`` empties (default: the geometry's); a deeper iteration starts
+        while less than ``deepen_share`` of the budget is spent (one that the clock stops
+        still counts: its root moves searched so far are compared with the last best)."""
         self.g = g
         self.budget = budget
         self.rng = rng
         self.evaluation = evaluation
         self.endgame_empties = g.endgame_empties if endgame_empties is None else endgame_empties
+        self.deepen_share = deepen_share
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # depth, lower, upper, move
         self.endgame = Endgame(g)
         self.partial: tuple[int, int] | None = None
@@ -261,7 +265,7 @@ class Search:
                 elapsed = time.perf_counter() - self.started
                 if (
                     exact
-                    or elapsed > self.budget * 0.3
+                    or elapsed > self.budget * self.deepen_share
                     or (solve and (depth >= 6 or elapsed > self.budget * 0.1))
                 ):
                     break
