@@ -1,16 +1,20 @@
 """Computer players of Reversi with blocks (slug ``reversi``) and Othello (slug ``othello``).
 
-Three levels, the same choosers for both games (the state carries the board, blocks and
-size included):
+Three levels here, the same choosers for both games (the state carries the board, blocks
+and size included); the fourth, ``expert``, is :mod:`.reversi_expert`:
 
 - ``random``: the seeds' computer, a uniformly random legal move;
 - ``greedy``: a corner when it can take one (on a blocked board: any cell no line can cross,
   whose disc can never be flipped), else the move flipping the most discs; ties at random;
 - ``strong``: :mod:`games.rules.reversi_search`, iterative-deepening negamax with
   alpha-beta, a transposition table, move ordering, an evaluation of mobility, corners,
-  stability, frontier and parity, and an exact solve of the last empties, searching at
+  stability, frontier and parity, and the exact endgame solver
+  (:mod:`games.rules.reversi_endgame`) for the last empties, searching at
   most ``STRONG_BUDGET`` = 0.8 s a move so that a whole move stays under the 1 s bar on
   this machine. The same search plays the seed's ``othello.selectNextPlay``.
+
+``solve_state`` puts the solver on a game state; the draw-offer judge (``JUDGES``) answers
+from its proof when it finds one within the budget.
 
 Every chooser returns a move of ``GAME.legal_moves(state, seat)`` (``{"cell": "D3"}``), or
 ``{"pass": True}`` when there is none.
