@@ -143,7 +143,10 @@ class Evaluator:
         if not mp and not mo:
             return WIN * (p.bit_count() - o.bit_count())
         w = self.weights[phase_of(empty, g, len(self.weights))]
-        value = int(SCALE * sum(a * b for a, b in zip(w, features(p, o, empty, g, mp, mo), strict=True)))
+        total = 0.0
+        for weight, x in zip(w, features(p, o, empty, g, mp, mo), strict=True):
+            total += weight * x
+        value = int(SCALE * total)
         return max(-HEURISTIC_LIMIT, min(HEURISTIC_LIMIT, value))
 
 

@@ -10,7 +10,8 @@ rounds with the weights just fitted. Every position met is labelled with the fin
 difference for its side to move: the exact value from the endgame solver when at most
 ``SOLVED`` empties are left, else the game's final result. Then, per phase of the game, the
 weights are the least-squares fit (ridge-regularised) of the features to the labels, over
-every round's positions. Pure Python: the systems are 12 x 12.
+every round's positions of that phase and the two next to it. Pure Python: the systems are
+12 x 12.
 """
 
 from __future__ import annotations
@@ -104,17 +105,17 @@ def least_squares(rows: list[list[float]], labels: list[float], ridge: float = R
 
 
 def fit(samples: list[Sample]) -> tuple[list[list[float]], list[float]]:
-    """Per phase: the fitted weights and the root-mean-square error in discs."""
+    """Per phase: the fitted weights and the root-mean-square error in discs. A phase's
+    fit also sees its neighbours' positions: the first phase has few positions (the games
+    begin after random plies) and the weights should not jump from one phase to the next."""
     weights, errors = [], []
     for phase in range(PHASES):
-        rows = [x for ph, x, _ in samples if ph == phase]
-        labels = [y for ph, _, y in samples if ph == phase]
+        rows = [x for ph, x, _ in samples if abs(ph - phase) <= 1]
+        labels = [y for ph, _, y in samples if abs(ph - phase) <= 1]
         w = least_squares(rows, labels)
         weights.append([round(v, 4) for v in w])
-        sq = [
-            (sum(a * b for a, b in zip(w, x, strict=True)) - y) ** 2
-            for x, y in zip(rows, labels, strict=True)
-        ]
+        own = [(x, y) for ph, x, y in samples if ph == phase]
+        sq = [(sum(a * b for a, b in zip(w, x, strict=True)) - y) ** 2 for x, y in own]
         errors.append(round((sum(sq) / max(1, len(sq))) ** 0.5, 2))
     return weights, errors
 
