@@ -19,10 +19,10 @@ def random_player(game: Game, state: dict, seat: int, rng: random.Random) -> dic
 def _registry() -> dict[str, dict[str, Chooser]]:
     """slug -> level -> chooser: every game gets ``random``; stronger levels come from the
     per-game modules, weakest first (the order the create form offers them in)."""
-    from . import alpha_battle, connect_four, connect_four_expert, reversi, reversi_1d
+    from . import alpha_battle, connect_four, connect_four_expert, reversi, reversi_1d, reversi_expert
 
     levels: dict[str, dict[str, Chooser]] = {slug: {"random": random_player} for slug in GAMES}
-    for module in (reversi, connect_four, connect_four_expert, reversi_1d, alpha_battle):
+    for module in (reversi, reversi_expert, connect_four, connect_four_expert, reversi_1d, alpha_battle):
         for slug, choosers in module.LEVELS.items():
             levels[slug].update(choosers)
     return levels
@@ -33,11 +33,11 @@ LEVELS: dict[str, dict[str, Chooser]] = _registry()
 
 def _notes() -> dict[str, dict[str, str]]:
     """slug -> level -> one line for players about how that level plays."""
-    from . import alpha_battle, connect_four, connect_four_expert, reversi, reversi_1d
+    from . import alpha_battle, connect_four, connect_four_expert, reversi, reversi_1d, reversi_expert
 
     anything = "Plays any legal move at random: good for learning the rules."
     notes = {slug: {"random": anything} for slug in GAMES}
-    for module in (reversi, connect_four, connect_four_expert, reversi_1d, alpha_battle):
+    for module in (reversi, reversi_expert, connect_four, connect_four_expert, reversi_1d, alpha_battle):
         for slug, lines in module.NOTES.items():
             notes[slug].update(lines)
     return notes
@@ -51,13 +51,13 @@ def levels(slug: str) -> list[str]:
     return list(LEVELS.get(slug, {}))
 
 
+TOP_LEVELS = ("strong", "expert")  # never offered first: a newcomer could not win
+
+
 def default_level(slug: str) -> str:
-    """The level offered first: the one just below "strong" (a game a newcomer can win; the
-    levels from "strong" up, such as Connect Four's "expert", are for the experienced)."""
-    offered = levels(slug)
-    if "strong" in offered:
-        return offered[max(offered.index("strong") - 1, 0)]
-    return offered[-1]
+    """The level offered first: the strongest below "strong" (a game a newcomer can win)."""
+    offered = [level for level in levels(slug) if level not in TOP_LEVELS]
+    return offered[-1] if offered else levels(slug)[0]
 
 
 def choose(slug: str, level: str, state: dict, seat: int, rng: random.Random | None = None) -> dict[str, Any]:

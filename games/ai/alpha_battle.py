@@ -71,6 +71,21 @@ def margin(p: str, pi: list[int], q: str, qi: list[int]) -> int:
     return sum(ord(q[i]) for i in pi) - sum(ord(p[i]) for i in qi)
 
 
+def decided_margin(state: State, seat: Seat) -> int | None:
+    """The battle's exact result for ``seat`` (its points minus the other's) once both
+    setups are known, by the closed form above: the battle is decided then, nothing is left
+    to search. None while a setup is still secret (no setup beats another in expectation
+    then: the game is decided by the setups alone). Used by the tests and the bench to
+    check the rules' rounds; the draw-offer judge has nothing to ask, as the match ends the
+    moment the second setup is in."""
+    setups = state["setups"]
+    if setups[0] is None or setups[1] is None:
+        return None
+    p, q = setups
+    value = margin(p["letters"], p["indices"], q["letters"], q["indices"])
+    return value if seat == 0 else -value
+
+
 def best_response(p: str, pi: list[int]) -> Move:
     """The setup that beats a KNOWN setup ``(p, pi)`` by the most (160 points): strike its
     10 highest letters, and hold A..J at the positions it strikes."""

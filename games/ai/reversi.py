@@ -1,16 +1,20 @@
 """Computer players of Reversi with blocks (slug ``reversi``) and Othello (slug ``othello``).
 
-Three levels, the same choosers for both games (the state carries the board, blocks and
-size included):
+Three levels here, the same choosers for both games (the state carries the board, blocks
+and size included); the fourth, ``expert``, is :mod:`.reversi_expert`:
 
 - ``random``: the seeds' computer, a uniformly random legal move;
 - ``greedy``: a corner when it can take one (on a blocked board: any cell no line can cross,
   whose disc can never be flipped), else the move flipping the most discs; ties at random;
 - ``strong``: :mod:`games.rules.reversi_search`, iterative-deepening negamax with
   alpha-beta, a transposition table, move ordering, an evaluation of mobility, corners,
-  stability, frontier and parity, and an exact solve of the last empties, searching at
+  stability, frontier and parity, and the exact endgame solver
+  (:mod:`games.rules.reversi_endgame`) for the last empties, searching at
   most ``STRONG_BUDGET`` = 0.8 s a move so that a whole move stays under the 1 s bar on
   this machine. The same search plays the seed's ``othello.selectNextPlay``.
+
+``solve_state`` puts the solver on a game state; the draw-offer judge (``JUDGES``) answers
+from its proof when it finds one within the budget.
 
 Every chooser returns a move of ``GAME.legal_moves(state, seat)`` (``{"cell": "D3"}``), or
 ``{"pass": True}`` when there is none.
@@ -19,15 +23,18 @@ Every chooser returns a move of ``GAME.legal_moves(state, seat)`` (``{"cell": "D
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 from games.rules.base import Game, Move, Seat, State
 from games.rules.reversi import PLAYERS, cell_name, parse_cell
-from games.rules.reversi_bits import Geometry, flips_of, from_board
+from games.rules.reversi_bits import WIN, Geometry, flips_of, from_board
+from games.rules.reversi_endgame import Solution, solve
 from games.rules.reversi_search import DEFAULT_BUDGET, SearchResult
 from games.rules.reversi_search import Search as _Search
 
 STRONG_BUDGET = DEFAULT_BUDGET  # seconds of search per move (the bar: at most 1 s a move)
+JUDGE_SOLVE_EMPTIES = 20  # the judge tries an exact solve from this many empties (within its budget)
 PASS: Move = {"pass": True}
 Chooser = Callable[[Game, State, Seat, random.Random], Move]
 
@@ -100,10 +107,27 @@ _NOTES = {
 NOTES = {"reversi": _NOTES, "othello": _NOTES}
 
 
+def solve_state(
+    state: State, seat: Seat, budget: float | None = None, max_nodes: int | None = None
+) -> Solution:
+    """The endgame solver (:mod:`games.rules.reversi_endgame`) on a game state, for ``seat``
+    to move: the exact final disc difference and a move keeping it, if proved within the
+    budget (``Solution.proved``)."""
+    g, mine, theirs = from_board(state["board"], PLAYERS[seat])
+    return solve(g, mine, theirs, budget, max_nodes)
+
+
 def mover_value(state: State, mover: Seat, budget: float) -> int | None:
-    """The strong search's value of the position for the seat to move (draw offers:
-    ``ai.judge``); None when it must pass."""
-    _, result = strong_search(state, mover, None, budget)
+    """The value of the position for the seat to move (draw offers: ``ai.judge``): the
+    proved final difference (``WIN`` per disc) when the solver proves it in half the
+    budget, else the strong search's value; None when it must pass and nothing is proved."""
+    started = time.perf_counter()
+    empties = sum(row.count(".") for row in state["board"])
+    if empties <= JUDGE_SOLVE_EMPTIES:
+        proof = solve_state(state, mover, budget / 2)
+        if proof.proved:
+            return proof.value * WIN
+    _, result = strong_search(state, mover, None, max(0.05, budget - (time.perf_counter() - started)))
     return None if result is None else result.score
 
 

@@ -14,7 +14,7 @@ One round is one Glicko-2 rating period: in round ``r`` every pair of levels pla
 but the anchor is updated with that round's results at once. The games themselves do not
 depend on the ratings, so they are all played first (in ``jobs`` processes), then rated.
 
-The levels that search against the clock (Reversi's and Othello's ``strong``, 0.8 s a move
+The levels that search against the clock (Reversi's and Othello's ``strong`` and ``expert``, 0.8 s a move
 on the site; Connect Four's ``strong``, 1 s) play here with ``budget`` seconds a move
 (``SEARCH_BUDGET`` by default) to keep a whole run near a minute: the rating is that of
 the level at this budget, a lower bound of the site's (``budget=None`` plays the site's own
@@ -33,7 +33,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.ai import LEVELS, connect_four_expert, levels
+from games.ai import LEVELS, connect_four_expert, levels, reversi_expert
 from games.ai import connect_four as connect_four_ai
 from games.ai import reversi as reversi_ai
 from games.matches.glicko2 import START, update
@@ -76,6 +76,8 @@ def chooser(slug: str, level: str, budget: float | None) -> Chooser:
     ``budget`` s a move."""
     if budget is not None and slug == "connect_four" and level == "expert":
         return connect_four_expert.with_budget(budget)
+    if budget is not None and level == "expert" and slug in ("reversi", "othello"):
+        return reversi_expert.expert_with_budget(budget)
     if budget is not None and level == "strong":
         if slug in ("reversi", "othello"):
             return reversi_ai.strong_with_budget(budget)

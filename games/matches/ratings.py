@@ -34,13 +34,14 @@ def of_level(game: str, level: str) -> tuple[int | None, bool]:
 
 # What ``manage.py rate_levels`` measured at its defaults (8 games per pair, seed 0, the
 # clock-bound levels at 0.05 s a move: Connect Four's timed search varies with the load, the
-# README has an older run; its row is a run with ``expert``, whose search gets half of those
-# 0.05 s, its solver the other half: it rates about as ``strong`` there, 4/8 between them),
+# README has an older run; Reversi and Othello re-measured with their expert level, and
+# Connect Four's row is a run with ``expert``, whose search gets half of those 0.05 s, its
+# solver the other half: it rates about as ``strong`` there, 4/8 between them, 2026-11-27),
 # shipped so that a new site's create form
 # shows the levels' strength before anyone measures them; a measurement replaces them.
 SHIPPED_LEVEL_RATINGS: dict[str, dict[str, int]] = {
-    "reversi": {"random": 800, "greedy": 1060, "strong": 1837},
-    "othello": {"random": 800, "greedy": 1120, "strong": 1754},
+    "reversi": {"random": 800, "greedy": 1044, "strong": 1530, "expert": 1737},
+    "othello": {"random": 800, "greedy": 1022, "strong": 1468, "expert": 1938},
     "connect_four": {"random": 800, "medium": 1216, "strong": 1704, "expert": 1646},
     "reversi_1d": {"random": 800, "strong": 1566},
     "alpha_battle": {"random": 800, "strong": 1082},

@@ -8,6 +8,9 @@ the top; cells ``.``, ``X``, ``O``. ``selectNextPlay`` is the strongest computer
 move (games.md), from the search of :mod:`games.rules.reversi_search`: the seed's function
 needs that search, so it lives in ``games.rules`` (standard library only, like every rules
 module) and ``games.ai``'s ``strong`` level reuses it; the rules import nothing of ``games.ai``.
+(``games.ai``'s ``expert`` level, the same search with a fitted evaluation and an opening
+book, lives above the rules; ``selectNextPlay`` keeps ``strong``'s behaviour, as a seed
+function must.)
 
 >>> board = start_board()
 >>> print(board_text(board))

@@ -23,18 +23,19 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .reversi_bits import BLACK, WHITE, WIN, Geometry, evaluate, flips_of, from_board, moves_of
+from .reversi_endgame import Endgame, Timeout
 
 DEFAULT_BUDGET = 0.8  # seconds per move: the strongest level must stay under 1 s
 INFINITY = 10**9
 CHECK_EVERY = 64  # nodes between two looks at the clock
 
 
-class _Timeout(Exception):
-    """The budget ran out in the middle of a search."""
+_Timeout = Timeout  # the budget ran out in the middle of a search (or of a solve)
+Evaluation = Callable[[int, int, int, Geometry], int]
 
 
 # -- the search --------------------------------------------------------------------------
@@ -53,12 +54,28 @@ class SearchResult:
 class Search:
     """One move's search: a transposition table, a node counter and a deadline."""
 
-    def __init__(self, g: Geometry, budget: float, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        g: Geometry,
+        budget: float,
+        rng: random.Random | None = None,
+        evaluation: Evaluation = evaluate,
+        endgame_empties: int | None = None,
+        deepen_share: float = 0.3,
+    ) -> None:
+        """``evaluation`` scores a position for the side to move (|value| < WIN; the
+        ``expert`` level brings its fitted one); the exact solve starts at
+        ``endgame_empties`` empties (default: the geometry's); a deeper iteration starts
+        while less than ``deepen_share`` of the budget is spent (one that the clock stops
+        still counts: its root moves searched so far are compared with the last best)."""
         self.g = g
         self.budget = budget
         self.rng = rng
+        self.evaluation = evaluation
+        self.endgame_empties = g.endgame_empties if endgame_empties is None else endgame_empties
+        self.deepen_share = deepen_share
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # depth, lower, upper, move
-        self.exact_table: dict[tuple[int, int], tuple[int, int, int]] = {}  # lower, upper, move
+        self.endgame = Endgame(g)
         self.partial: tuple[int, int] | None = None
         self.nodes = 0
         self.deadline = 0.0
@@ -97,7 +114,7 @@ class Search:
         g = self.g
         empty = g.playable & ~(p | o)
         if depth <= 0 and empty:
-            return evaluate(p, o, empty, g)
+            return self.evaluation(p, o, empty, g)
         moves = moves_of(p, o, empty, g.shifts)
         if not moves:
             if not empty or not moves_of(o, p, empty, g.shifts):
@@ -148,70 +165,9 @@ class Search:
         return best
 
     def solve(self, p: int, o: int, alpha: int, beta: int) -> int:
-        """The exact final disc difference for the side to move (alpha-beta bounded)."""
-        self.nodes += 1
-        if not self.nodes % CHECK_EVERY:
-            self._tick()
-        g = self.g
-        shifts = g.shifts
-        empty = g.playable & ~(p | o)
-        moves = moves_of(p, o, empty, shifts)
-        if not moves:
-            if not empty or not moves_of(o, p, empty, shifts):
-                return p.bit_count() - o.bit_count()
-            return -self.solve(o, p, -beta, -alpha)
-        n_empty = empty.bit_count()
-        if n_empty <= 5:  # no table, no ordering: the last plies are cheap
-            best = -INFINITY
-            while moves:
-                b = moves & -moves
-                moves ^= b
-                f = flips_of(b, p, o, shifts)
-                value = -self.solve(o & ~f, p | f | b, -beta, -alpha)
-                if value > best:
-                    best = value
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
-            return best
-        key = (p, o)
-        entry = self.exact_table.get(key)
-        first = 0
-        if entry is not None:
-            lower, upper, first = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
-        ordered = self._ordered(p, o, empty, moves, first, True) if moves & (moves - 1) else [moves]
-        alpha0 = alpha
-        best, best_move = -INFINITY, ordered[0]
-        for b in ordered:
-            f = flips_of(b, p, o, shifts)
-            if best == -INFINITY:
-                value = -self.solve(o & ~f, p | f | b, -beta, -alpha)
-            else:
-                value = -self.solve(o & ~f, p | f | b, -alpha - 1, -alpha)
-                if alpha < value < beta:
-                    value = -self.solve(o & ~f, p | f | b, -beta, -value)
-            if value > best:
-                best, best_move = value, b
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        if best >= beta:
-            self.exact_table[key] = (best, INFINITY, best_move)
-        elif best <= alpha0:
-            self.exact_table[key] = (-INFINITY, best, best_move)
-        else:
-            self.exact_table[key] = (best, best, best_move)
-        return best
+        """The exact final disc difference for the side to move (alpha-beta bounded): the
+        one endgame solver, :mod:`.reversi_endgame`, on this search's clock."""
+        return self.endgame.solve(p, o, alpha, beta)
 
     def _root(
         self,
@@ -281,6 +237,7 @@ class Search:
     def _run(self, p: int, o: int, max_depth: int | None) -> SearchResult | None:
         self.started = time.perf_counter()
         self.deadline = self.started + self.budget
+        self.endgame.deadline = self.deadline
         g = self.g
         empty = g.playable & ~(p | o)
         moves = moves_of(p, o, empty, g.shifts)
@@ -292,7 +249,7 @@ class Search:
         if len(ordered) == 1:
             result.seconds = time.perf_counter() - self.started
             return result
-        solve = max_depth is None and n_empty <= g.endgame_empties
+        solve = max_depth is None and n_empty <= self.endgame_empties
         limit = max_depth if max_depth is not None else n_empty
         self.partial = None
         try:
@@ -302,33 +259,31 @@ class Search:
                 exact = depth >= n_empty
                 self.partial = None
                 move, score = self._root(p, o, ordered, depth, exact)
-                result = SearchResult(move, score * WIN if exact else score, depth, exact, self.nodes, 0.0)
+                result = SearchResult(move, score * WIN if exact else score, depth, exact, 0, 0.0)
                 ordered.remove(move)
                 ordered.insert(0, move)
                 elapsed = time.perf_counter() - self.started
                 if (
                     exact
-                    or elapsed > self.budget * 0.3
+                    or elapsed > self.budget * self.deepen_share
                     or (solve and (depth >= 6 or elapsed > self.budget * 0.1))
                 ):
                     break
             if solve and not result.exact:
                 self.partial = None
                 move, score = self._root(p, o, ordered, 0, True, -1, 1)  # win, draw or loss
-                result = SearchResult(
-                    move, max(-1, min(1, score)) * WIN, result.depth, False, self.nodes, 0.0
-                )
+                result = SearchResult(move, max(-1, min(1, score)) * WIN, result.depth, False, 0, 0.0)
                 ordered.remove(move)
                 ordered.insert(0, move)
                 self.partial = None
                 move, score = self._root(p, o, ordered, 0, True)  # the exact disc difference
-                result = SearchResult(move, score * WIN, n_empty, True, self.nodes, 0.0)
+                result = SearchResult(move, score * WIN, n_empty, True, 0, 0.0)
         except _Timeout:
             if self.partial is not None:
                 # The unfinished search looked at the previous choice first: the best of
                 # the moves it finished is that choice or a move proved better than it.
                 result.move = self.partial[0]
-        result.nodes = self.nodes
+        result.nodes = self.nodes + self.endgame.nodes
         result.seconds = time.perf_counter() - self.started
         return result
 

@@ -102,3 +102,17 @@ def test_every_setup_has_the_same_expected_margin_against_random():
                 indices = [(i + offset) % 26 for i in base["indices"]]
                 total += ai.margin(mine["letters"], mine["indices"], letters, indices)
         assert total == 0
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(setups, setups)
+def test_the_battle_is_decided_once_both_setups_are_known(p, q):
+    """``decided_margin`` from both setups is the rules' outcome: P's points minus Q's."""
+    state = fresh()
+    assert ai.decided_margin(state, 0) is None
+    state = GAME.play(state, 0, p)
+    assert ai.decided_margin(state, 1) is None  # Q's setup still to come
+    state = GAME.play(state, 1, q)
+    end = GAME.outcome(state)
+    assert ai.decided_margin(state, 0) == end.score["P"] - end.score["Q"] == -ai.decided_margin(state, 1)
+    assert (end.winner is None) == (ai.decided_margin(state, 0) == 0)

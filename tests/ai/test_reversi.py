@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.ai import reversi as ai
+from games.ai.reversi_expert import expert_player, expert_with_budget
 from games.rules import GAMES
 from games.rules.reversi import PLAYERS, cell_name, centre_cells, parse_cell
 from games.rules.reversi_bits import WIN, from_board, geometry, moves_of, stable_discs
@@ -23,6 +24,7 @@ from games.rules.reversi_search import Search
 
 REVERSI, OTHELLO = GAMES["reversi"], GAMES["othello"]
 QUICK = ai.strong_with_budget(0.02)  # strong, on a short clock: legality does not need time
+QUICK_EXPERT = expert_with_budget(0.02)
 
 
 def random_blocks(rng: random.Random, n: int, share: float) -> str:
@@ -112,9 +114,9 @@ def test_stable_discs_are_never_flipped():
 
 
 # -- every level plays legal moves -------------------------------------------------------
-@pytest.mark.parametrize("level", ["random", "greedy", "strong"])
+@pytest.mark.parametrize("level", ["random", "greedy", "strong", "expert"])
 def test_levels_play_legal_moves_on_random_boards(level):
-    chooser = QUICK if level == "strong" else ai.LEVELS["reversi"][level]
+    chooser = {"strong": QUICK, "expert": QUICK_EXPERT}.get(level) or ai.LEVELS["reversi"][level]
     rng = random.Random(level)
     for trial in range(40):
         n = rng.choice([4, 6, 8, 10, 14, 26])
@@ -130,11 +132,11 @@ def test_levels_play_legal_moves_on_random_boards(level):
         assert state == before
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "strong"])
+@pytest.mark.parametrize("level", ["random", "greedy", "strong", "expert"])
 def test_levels_play_whole_othello_games(level):
     """Each level against random, whole games: every move legal, every game finished."""
     rng = random.Random(3)
-    chooser = QUICK if level == "strong" else ai.LEVELS["othello"][level]
+    chooser = {"strong": QUICK, "expert": QUICK_EXPERT}.get(level) or ai.LEVELS["othello"][level]
     for game_number in range(2):
         state = OTHELLO.setup({}, 0)
         while OTHELLO.outcome(state) is None:
@@ -152,14 +154,19 @@ def test_levels_play_whole_othello_games(level):
 def test_pass_when_there_is_no_move():
     board = ["XXXX", "XXXX", "XXXX", "XXX."]
     state = {"board": board, "turn": 1, "passes": 0, "flipped": [], "last": None}
-    for level in ("random", "greedy", "strong"):
-        assert ai.LEVELS["reversi"][level](REVERSI, state, 1, random.Random(0)) == {"pass": True}
+    from games.ai import LEVELS
+
+    for level in ("random", "greedy", "strong", "expert"):
+        assert LEVELS["reversi"][level](REVERSI, state, 1, random.Random(0)) == {"pass": True}
 
 
 def test_registry_shape():
+    from games.ai import LEVELS
+
     assert set(ai.LEVELS) == {"reversi", "othello"}
     for slug in ai.LEVELS:
         assert list(ai.LEVELS[slug]) == ["random", "greedy", "strong"]
+        assert list(LEVELS[slug]) == ["random", "greedy", "strong", "expert"]
 
 
 # -- greedy ------------------------------------------------------------------------------
@@ -257,7 +264,8 @@ def test_fixed_depth_search_is_deterministic():
 
 # -- the clock ---------------------------------------------------------------------------
 @pytest.mark.parametrize(("n", "share", "plies"), [(8, 0.0, 20), (8, 0.0, 44), (26, 0.0, 60), (26, 0.3, 150)])
-def test_strong_keeps_to_its_budget(n, share, plies):
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_strong_and_expert_keep_to_their_budget(n, share, plies, level):
     """Measured, with a generous bound (this machine is shared): at most 3x the budget."""
     rng = random.Random(n + plies)
     while True:  # a position still in play, with a choice to make
@@ -266,7 +274,8 @@ def test_strong_keeps_to_its_budget(n, share, plies):
             break
     seat = state["turn"]
     started = time.perf_counter()
-    move = ai.strong_player(REVERSI, state, seat, random.Random(0))
+    player = ai.strong_player if level == "strong" else expert_player
+    move = player(REVERSI, state, seat, random.Random(0))
     elapsed = time.perf_counter() - started
     assert move in REVERSI.legal_moves(state, seat)
     assert elapsed < 3 * ai.STRONG_BUDGET

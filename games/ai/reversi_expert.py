@@ -1,0 +1,81 @@
+"""The ``expert`` level of Reversi with blocks and Othello, above ``strong``.
+
+The same search as ``strong`` (:class:`games.rules.reversi_search.Search`: iterative
+deepening negamax with alpha-beta, principal variation search, a transposition table,
+the table's move then fastest-first ordering, and the exact endgame solver of
+:mod:`games.rules.reversi_endgame` once few empties are left), given what ``strong`` lacks:
+
+- the evaluation of :mod:`.reversi_eval`: mobility, potential mobility and frontier,
+  stable discs, corners with their X and C squares, edges and parity, with weights fitted
+  on self-play games (``python -m games.ai.reversi_fit``), per phase of the game;
+- the opening book of :mod:`.reversi_book` on 8x8 boards without blocks.
+
+It searches ``EXPERT_BUDGET`` seconds a move, so that a whole move stays under the 1 s bar.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.rules.base import Game, Move, Seat, State
+from games.rules.reversi import PLAYERS, cell_name
+from games.rules.reversi_bits import Geometry, from_board
+from games.rules.reversi_search import Search, SearchResult
+
+from .reversi import PASS, STRONG_BUDGET, Chooser
+from .reversi_book import book_moves
+from .reversi_eval import shipped
+
+EXPERT_BUDGET = STRONG_BUDGET  # seconds of search per move, as strong: the bar is 1 s a move
+# Start a deeper iteration while under this share of the budget (strong: 0.3). An iteration
+# the clock stops still tells: the previous best move is searched first, so any root move
+# it finished and proved better replaces it.
+DEEPEN_SHARE = 0.45
+
+
+def expert_search(
+    state: State, seat: Seat, rng: random.Random | None, budget: float = EXPERT_BUDGET
+) -> tuple[Geometry, SearchResult | None]:
+    """The board's geometry and the expert search's result for ``seat`` (None: it must pass)."""
+    g, mine, theirs = from_board(state["board"], PLAYERS[seat])
+    return g, Search(g, budget, rng, shipped(), deepen_share=DEEPEN_SHARE).run(mine, theirs)
+
+
+def expert_player(
+    game: Game, state: State, seat: Seat, rng: random.Random, budget: float = EXPERT_BUDGET
+) -> Move:
+    """A book move while in book, else the expert search's move (checked against the rules)."""
+    legal = game.legal_moves(state, seat)
+    if not legal:
+        return dict(PASS)
+    if len(legal) == 1:
+        return legal[0]
+    in_book = [{"cell": cell_name(*cell)} for cell in sorted(book_moves(state["board"], PLAYERS[seat]))]
+    in_book = [move for move in in_book if move in legal]
+    if in_book:
+        return rng.choice(in_book)
+    g, result = expert_search(state, seat, rng, budget)
+    if result is not None:
+        move = {"cell": cell_name(*g.cell(result.move))}
+        if move in legal:
+            return move
+    return legal[0]  # never reached while the search and the rules agree (the tests check it)
+
+
+def expert_with_budget(budget: float) -> Chooser:
+    """An expert chooser with another time budget (benchmarks, ratings, tests)."""
+
+    def chooser(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+        return expert_player(game, state, seat, rng, budget)
+
+    chooser.__name__ = f"expert_{budget:g}s"
+    return chooser
+
+
+LEVELS = {"reversi": {"expert": expert_player}, "othello": {"expert": expert_player}}
+
+_NOTES = {
+    "expert": "Strong's search with an evaluation fitted on its own games, an opening book and "
+    "perfect play in the endgame: the hardest opponent here.",
+}
+NOTES = {"reversi": _NOTES, "othello": _NOTES}
