@@ -37,11 +37,11 @@ Valuer = Callable[[State, Seat, float], tuple[bool, float] | None]
 
 def _analysts() -> dict[str, Valuer]:
     """slug -> the value of a position for its seat to move, from each computer module."""
-    from . import connect_four, reversi, reversi_1d
+    from . import connect_four_analysis, reversi_1d, reversi_analysis
 
     found: dict[str, Valuer] = {}
-    for module in (reversi, connect_four, reversi_1d):
-        found.update(getattr(module, "ANALYSTS", {}))
+    for module in (reversi_analysis, connect_four_analysis, reversi_1d):
+        found.update(module.ANALYSTS)
     return found
 
 
@@ -88,6 +88,8 @@ def analyse(slug: str, state: State, budget: float = BUDGET) -> dict[str, Any]:
     rows = []
     for move in moves:
         after = game.play(state, seat, move)
+        while game.outcome(after) is None and (pass_ := game.forced(after)) is not None:
+            after = game.play(after, *pass_)  # the other must pass: the position it leaves
         end = game.outcome(after)
         if end is not None:
             verdict: Verdict | None = Verdict(True, final_value(game, state, end, seat))
