@@ -46,6 +46,21 @@ def _notes() -> dict[str, dict[str, str]]:
 NOTES: dict[str, dict[str, str]] = _notes()
 
 
+def _budgeted() -> dict[str, dict[str, Callable[[float], Chooser]]]:
+    """slug -> level -> the level searching another budget (seconds a move), for the levels
+    that search against the clock (``rate_levels`` rates them quicker than the site plays)."""
+    from . import connect_four, connect_four_expert, reversi, reversi_expert
+
+    made: dict[str, dict[str, Callable[[float], Chooser]]] = {}
+    for module in (reversi, reversi_expert, connect_four, connect_four_expert):
+        for slug, factories in module.BUDGETED.items():
+            made.setdefault(slug, {}).update(factories)
+    return made
+
+
+BUDGETED: dict[str, dict[str, Callable[[float], Chooser]]] = _budgeted()
+
+
 def levels(slug: str) -> list[str]:
     """The computer levels available for a game, weakest first."""
     return list(LEVELS.get(slug, {}))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from games.rules.base import Game, Move, Seat, State
@@ -374,7 +375,20 @@ def random_move(game: Game, state: State, seat: Seat, rng: random.Random) -> Mov
     return game.random_move(state, seat, rng)
 
 
+def strong_with_budget(budget: float) -> Callable[[Game, State, Seat, random.Random], Move]:
+    """``strong`` searching ``budget`` seconds a move (the site's: 1 s; ``rate_levels``: less)."""
+
+    def chooser(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
+        legal = game.legal_moves(state, seat)
+        move, _ = search(state, seat, budget)
+        return move if move in legal else legal[0]
+
+    return chooser
+
+
 LEVELS = {"connect_four": {"random": random_move, "medium": minimax4, "strong": strong}}
+# The levels that search against the clock, made with another budget (``rate_levels``).
+BUDGETED = {"connect_four": {"strong": strong_with_budget}}
 
 NOTES = {
     "connect_four": {

@@ -86,6 +86,7 @@ def with_budget(budget: float) -> Callable[[Game, State, Seat, random.Random], M
 
 
 LEVELS = {"connect_four": {"expert": expert}}
+BUDGETED = {"connect_four": {"expert": with_budget}}  # the level at another budget
 
 NOTES = {
     "connect_four": {

@@ -99,6 +99,8 @@ def strong_with_budget(budget: float) -> Chooser:
 
 _PLAYERS: dict[str, Chooser] = {"random": random_player, "greedy": greedy_player, "strong": strong_player}
 LEVELS = {"reversi": dict(_PLAYERS), "othello": dict(_PLAYERS)}
+# The levels that search against the clock, made with another budget (``rate_levels``).
+BUDGETED = {slug: {"strong": strong_with_budget} for slug in LEVELS}
 
 _NOTES = {
     "greedy": "Takes a corner when it can, else the move that flips the most discs: a fair first opponent.",

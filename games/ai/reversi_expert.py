@@ -73,6 +73,7 @@ def expert_with_budget(budget: float) -> Chooser:
 
 
 LEVELS = {"reversi": {"expert": expert_player}, "othello": {"expert": expert_player}}
+BUDGETED = {slug: {"expert": expert_with_budget} for slug in LEVELS}  # the level at another budget
 
 _NOTES = {
     "expert": "Strong's search with an evaluation fitted on its own games, an opening book and "

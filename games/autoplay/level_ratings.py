@@ -33,9 +33,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.ai import LEVELS, connect_four_expert, levels, reversi_expert
-from games.ai import connect_four as connect_four_ai
-from games.ai import reversi as reversi_ai
+from games.ai import BUDGETED, LEVELS, levels
 from games.matches.glicko2 import START, update
 from games.matches.glicko2 import Rating as Glicko
 from games.matches.models import LevelRating
@@ -60,30 +58,10 @@ def rateable() -> list[str]:
     ]
 
 
-def _connect_four_strong(budget: float) -> Chooser:
-    """Connect Four's ``strong`` searching ``budget`` seconds a move (the site's: 1 s)."""
-
-    def chooser(game: Game, state: dict, seat: int, rng: random.Random) -> dict:
-        legal = game.legal_moves(state, seat)
-        move, _ = connect_four_ai.search(state, seat, budget)
-        return move if move in legal else legal[0]
-
-    return chooser
-
-
 def chooser(slug: str, level: str, budget: float | None) -> Chooser:
-    """The level's chooser; the clock-bound levels (``strong``, Connect Four's ``expert``) at
-    ``budget`` s a move."""
-    if budget is not None and slug == "connect_four" and level == "expert":
-        return connect_four_expert.with_budget(budget)
-    if budget is not None and level == "expert" and slug in ("reversi", "othello"):
-        return reversi_expert.expert_with_budget(budget)
-    if budget is not None and level == "strong":
-        if slug in ("reversi", "othello"):
-            return reversi_ai.strong_with_budget(budget)
-        if slug == "connect_four":
-            return _connect_four_strong(budget)
-    return LEVELS[slug][level]
+    """The level's chooser; a level that searches against the clock at ``budget`` s a move."""
+    make = BUDGETED.get(slug, {}).get(level)
+    return make(budget) if budget is not None and make is not None else LEVELS[slug][level]
 
 
 def play_game(job: tuple[str, str, str, int, float | None]) -> float:
