@@ -13,12 +13,15 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Q, QuerySet
 
 from games.rules import GAMES
 
 from . import wording
 from .models import Match, Seat
+
+MARKS = ("mistake", "blunder")  # of a computer analysis, named in a row
 
 RESULTS = ("won", "lost", "drawn", "unfinished")
 # A realtime clock as the site labels it: "5+3" (minutes + seconds a move), "0:45+0".
@@ -117,8 +120,9 @@ def archive(
     if until:
         seats = seats.filter(match__created_at__date__lte=until)
     return (
-        seats.select_related("match")
-        .defer("match__state", "match__clock_ms", "match__draw_offered")  # not the boards
+        seats.select_related("match", "match__computer_analysis")
+        # not the boards, nor an analysis' every move: its summary is enough here
+        .defer("match__state", "match__clock_ms", "match__draw_offered", "match__computer_analysis__plies")
         .prefetch_related("match__seats__user")
         .order_by("-match__created_at", "-match__pk")
     )
@@ -139,6 +143,7 @@ class Row:
     clock: str
     moves: int
     replay_url: str
+    analysis: str = ""  # the computer analysis' summary of the person's play, when there is one
 
 
 def row(seat: Seat, viewer: Any) -> Row:
@@ -173,5 +178,20 @@ def row(seat: Seat, viewer: Any) -> Row:
         rated=match.rated,
         clock=match.time_label,
         moves=match.ply,
+        analysis=analysis_summary(match, seat.seat),
         replay_url=f"/r/{match.replay_slug}/",
     )
+
+
+def analysis_summary(match: Match, seat: int) -> str:
+    """"Analysed: 87% accuracy, 1 mistake, 2 blunders" for ``seat``, when the match's computer
+    analysis is done (its row read with the match); "" otherwise."""
+    try:
+        analysis = match.computer_analysis
+    except ObjectDoesNotExist:
+        return ""
+    mine = next((row for row in analysis.summary if row["seat"] == seat), None)
+    if analysis.status != analysis.Status.DONE or mine is None or mine["accuracy"] is None:
+        return ""
+    slips = [f"{mine[kind]} {kind}{'s' if mine[kind] != 1 else ''}" for kind in MARKS if mine[kind]]
+    return ", ".join([f"Analysed: {mine['accuracy']:g}% accuracy", *slips])

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.matches import wording
+from games.matches.analysis_models import MatchAnalysis
 from games.matches.archive import archive
 from games.matches.models import Match, Seat
 from games.rules import GAMES
@@ -218,6 +219,15 @@ def test_rows_in_words(people) -> None:
     own = Client()
     own.force_login(ann)
     assert "You won · the board is full" in own.get("/u/ann/games/").content.decode()
+    analysed = game_of([ann, ben], ply=12)
+    summary = [
+        {"seat": 0, "accuracy": 87.5, "moves": 6, "inaccuracy": 1, "mistake": 0, "blunder": 2},
+        {"seat": 1, "accuracy": 60.0, "moves": 6, "inaccuracy": 0, "mistake": 1, "blunder": 0},
+    ]
+    MatchAnalysis.objects.create(match=analysed, status=MatchAnalysis.Status.DONE, summary=summary)
+    page = Client().get("/u/ann/games/").content.decode()
+    assert "Analysed: 87.5% accuracy, 2 blunders" in page  # ann's own play, not ben's
+    assert "Analysed: 60% accuracy, 1 mistake" in Client().get("/u/ben/games/").content.decode()
 
 
 def test_the_queries_do_not_grow_with_the_page(people) -> None:
