@@ -113,3 +113,38 @@ def test_reversi_4x4_from_the_start_and_6x6_with_blocks_near_the_end():
         if REVERSI.to_move(state):
             proved += check("reversi", state, reversi_minimax)
     assert proved > 0
+
+
+@cache
+def _one_d(board: str, me: str) -> int:
+    """1-D Reversi written afresh (12 slots; a piece flips the other's pieces it closes on
+    either side): final (me - other) pieces under perfect play, ``me`` to move."""
+    other = "O" if me == "X" else "X"
+    if "." not in board:
+        return board.count(me) - board.count(other)
+    best = None
+    for slot, cell in enumerate(board):
+        if cell != ".":
+            continue
+        cells = list(board)
+        cells[slot] = me
+        for step in (-1, 1):
+            run, i = [], slot + step
+            while 0 <= i < len(cells) and cells[i] == other:
+                run.append(i)
+                i += step
+            if run and 0 <= i < len(cells) and cells[i] == me:
+                for j in run:
+                    cells[j] = me
+        value = -_one_d("".join(cells), other)
+        best = value if best is None else max(best, value)
+    return best
+
+
+def test_one_dimensional_reversi_from_the_start():
+    game = GAMES["reversi_1d"]
+    found = analyse("reversi_1d", game.setup({}, seed=0))
+    assert found["proved"] and found["value"] == _one_d("." * 12, "X") == 0  # a 6-6 draw
+    for row in found["moves"]:
+        after = "".join(c if c != " " else "." for c in game.play(game.setup({}, 0), 0, row["move"])["board"])
+        assert row["proved"] and row["value"] == -_one_d(after, "O"), row
