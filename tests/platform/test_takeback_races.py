@@ -2,7 +2,7 @@
 decides, exactly one of a reply and the takeback it races wins, a move made before a
 takeback is never applied after it, and no move is applied twice.
 
-PostgreSQL only (``tests/scaleout/test_takebacks_postgres.py`` runs this file on a real
+PostgreSQL only (``tests/scaleout/test_store_postgres.py`` runs this file on a real
 server): SQLite has one writer at a time, and its racing threads fail on the lock rather
 than wait for it. On SQLite the same race runs over sockets on daphne
 (``tests/live/test_takebacks_live.py``).
