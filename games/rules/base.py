@@ -45,6 +45,7 @@ class Option:
     max: int | None = None
     choices: tuple[Any, ...] | None = None
     help: str = ""
+    lines: int = 1  # a text option's box on the forms: more than 1, a box of that many lines
 
     def schema(self) -> dict[str, Any]:
         """The JSON description of this option (protocol.md)."""
@@ -233,6 +234,12 @@ class Game:
         """Do these options start from a position of the player's choosing (such a match is
         never rated)? Default: no."""
         return False
+
+    def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
+        """Options of a match that starts from ``state`` (a position reached or edited on the
+        analysis board), the other options as ``options`` say; None when this game cannot
+        start from a chosen position. Default: it cannot."""
+        return None
 
     def hint(self, state: State, seat: Seat) -> Any:
         """A hint for ``seat`` shown on request (Connect Four: a winning column), or None."""

@@ -14,13 +14,20 @@ import base64
 import binascii
 import json
 from typing import Any
+from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from games.ai.analysis import analysable
-from games.rules import GAMES, OptionError
+from games.rules import GAMES, Game, OptionError
+from games.rules.base import State
+
+from .analysis_api import played
+from .forms import option_field_name
 
 MAX_LINES = 64  # variations kept in one link
 MAX_LINK = 16 * 1024  # characters of ``lines``
@@ -49,7 +56,12 @@ def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
         position = None
     at = request.GET.get("at", "")
     data = {"game": slug, "options": options, "lines": lines, "at": at, "position": position}
-    fields = [_field(name, option.schema(), options[name]) for name, option in game.options.items()]
+    # A start position is the position editor's to set: its box is left out of these.
+    fields = [
+        _field(name, option.schema(), options[name])
+        for name, option in game.options.items()
+        if option.lines == 1
+    ]
     context = {
         "game": game.info(),
         "data": data,
@@ -58,6 +70,54 @@ def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
         "editor_help": game.position_help,
     }
     return render(request, "games/analysis.html", context)
+
+
+@require_safe
+def play_from_here(request: HttpRequest, slug: str) -> HttpResponse:
+    """ "Play from here": the create form, filled in to start a casual match from the position
+    the board's query string shows (its options, edited position, lines and ``at``); a
+    position no match can start from goes back to the board with the reason."""
+    game = GAMES.get(slug)
+    if game is None or not analysable(slug):
+        raise Http404("No analysis board for this game.")
+    back = f"{reverse('analysis_board', args=[slug])}?{request.GET.urlencode()}"
+    try:
+        raw = {name: request.GET[name] for name in game.options if name in request.GET}
+        options = game.clean_options(raw)
+        state = _shown_state(game, options, request.GET)
+        chosen = game.start_options(options, state)
+        if chosen is None:
+            raise ValueError(f"A {game.name} match cannot start from a chosen position.")
+        chosen = game.clean_options(chosen)  # says why when the position is no start
+    except ValueError as exc:  # OptionError and BadPosition are ValueErrors
+        messages.error(request, f"No match can start from this position: {exc}")
+        return redirect(back)
+    fields = {option_field_name(slug, name): _query_value(value) for name, value in chosen.items()}
+    return redirect(f"{reverse('match_new')}?{urlencode({'game': slug, **fields})}")
+
+
+def _shown_state(game: Game, options: dict[str, Any], query: Any) -> State:
+    """The state the board shows: its start (or edited position) played along line ``at``."""
+    start = None
+    position = _decode(query.get("position", ""))
+    if isinstance(position, dict):
+        to_move = position.get("to_move")
+        start, _ = game.position(options, position.get("board"), to_move if type(to_move) is int else None)
+    lines = _lines(query.get("lines", "")) or [[]]
+    line, _, ply = query.get("at", "").partition(".")
+    chosen = lines[int(line)] if line.isdigit() and int(line) < len(lines) else lines[0]
+    moves = chosen[: int(ply)] if ply.isdigit() else chosen
+    state, _ = played(game, options, moves, start)
+    if not game.to_move(state):
+        raise ValueError("the game is over there.")
+    return state
+
+
+def _query_value(value: Any) -> str:
+    """An option's value as the create form reads it from a link (a checkbox: on or off)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def _decode(text: str) -> Any:

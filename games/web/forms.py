@@ -45,7 +45,8 @@ class GameOptionsForm(forms.Form):
                 if opt.type == "choice":
                     field = forms.ChoiceField(label=label, choices=[(c, c) for c in opt.choices or ()])
                 elif opt.type == "text":
-                    field = forms.CharField(label=label, widget=forms.TextInput)
+                    widget = forms.Textarea(attrs={"rows": opt.lines}) if opt.lines > 1 else forms.TextInput
+                    field = forms.CharField(label=label, widget=widget)
                 else:
                     field = WIDGETS[opt.type](label=label)
                 field.required = False
@@ -54,6 +55,19 @@ class GameOptionsForm(forms.Form):
                 if opt.type == "int":
                     field.widget.attrs.update({"min": opt.min, "max": opt.max})
                 self.fields[option_field_name(slug, name)] = field
+
+    @staticmethod
+    def initial_options(query: Any) -> dict[str, Any]:
+        """Initial values of the option fields named in a query string (``reversi__size=6``:
+        the analysis board's "Play from here" link); a checkbox is on for ``on``, ``1`` or ``true``."""
+        initial: dict[str, Any] = {}
+        for slug, game in GAMES.items():
+            for name, opt in game.options.items():
+                key = option_field_name(slug, name)
+                if key in query:
+                    value = query[key]
+                    initial[key] = value.lower() in ("on", "1", "true") if opt.type == "bool" else value
+        return initial
 
     def offered_games(self) -> list[str]:
         """The slugs of the ``game`` field's choices."""

@@ -38,6 +38,7 @@ urlpatterns = [
     path("api/replays/<str:slug>/", api.replay_detail, name="api_replay"),
     path("api/replays/<str:slug>/analysis/", match_analysis.replay_analysis, name="api_replay_analysis"),
     path("analysis/<str:slug>/", analysis_page.analysis_board, name="analysis_board"),
+    path("analysis/<str:slug>/play/", analysis_page.play_from_here, name="analysis_play"),
     path("api/analysis/", analysis_api.analysis_view, name="api_analysis"),
     path("api/records/parse/", api.record_parse, name="api_record_parse"),
     path("api/pools/", pools.pools_list, name="api_pools"),

@@ -88,7 +88,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
     to = request.POST.get("challenge") or request.GET.get("challenge")
     if to:
         return challenge_new(request, to)
-    form = MatchCreateForm(request.POST or None, initial={"game": request.GET.get("game", next(iter(GAMES)))})
+    initial = {"game": request.GET.get("game", next(iter(GAMES)))}
+    initial.update(MatchCreateForm.initial_options(request.GET))  # "Play from here" fills them
+    form = MatchCreateForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

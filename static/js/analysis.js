@@ -49,6 +49,7 @@ function keepInUrl() {
   else params.delete("position");
   params.set("at", `${at.line}.${at.ply}`);
   history.replaceState(null, "", `${location.pathname}?${params}`);
+  $("play-here").href = `${location.pathname}play/?${params}`;
 }
 
 // A move at the shown position: forward along a line that has it, else a new line.

@@ -286,9 +286,10 @@ def test_engine_metadata_and_options():
     assert isinstance(GAME, Othello) and isinstance(GAME, Reversi)
     info = GAME.info()
     assert info["slug"] == "othello" and info["name"] == "Othello"
-    assert info["options"] == {} and info["players"] == [2, 2]
+    # The board is fixed: the one option is a start position (tests/rules/test_start_positions.py)
+    assert list(info["options"]) == ["start"] and info["players"] == [2, 2]
     assert GAME.description and "\n" not in GAME.description
-    assert GAME.clean_options({}) == {} and GAME.clean_options(None) == {}
+    assert GAME.clean_options({}) == {"start": ""} and GAME.clean_options(None) == {"start": ""}
     for bad in ({"size": 6}, {"blocks": "A1"}):
         with pytest.raises(OptionError):
             GAME.clean_options(bad)

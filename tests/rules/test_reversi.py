@@ -508,8 +508,8 @@ def test_parse_cell_accepts_only_canonical_addresses(text):
 
 # -- options: size and blocks -----------------------------------------------------------
 def test_default_options():
-    assert GAME.clean_options({}) == {"size": 8, "blocks": ""}
-    assert GAME.clean_options(None) == {"size": 8, "blocks": ""}
+    assert GAME.clean_options({}) == {"size": 8, "blocks": "", "start": ""}
+    assert GAME.clean_options(None) == {"size": 8, "blocks": "", "start": ""}
 
 
 @pytest.mark.parametrize("size", [4, 6, 8, 10, 24, 26, "12", " 14 "])
@@ -531,7 +531,7 @@ def test_unknown_option_is_refused():
 
 def test_blocks_are_normalised_and_lower_case_accepted():
     options = GAME.clean_options({"size": 6, "blocks": "a1, a2 b1;b2  B5 e5 E2"})
-    assert options == {"size": 6, "blocks": "A1 A2 B1 B2 B5 E5 E2"}
+    assert options == {"size": 6, "blocks": "A1 A2 B1 B2 B5 E5 E2", "start": ""}
     assert parse_blocks("a1 c10 Z26", 26) == [(0, 0), (9, 2), (25, 25)]
 
 

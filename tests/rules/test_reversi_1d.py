@@ -206,9 +206,10 @@ def test_place_piece_refuses_an_invalid_move_and_leaves_the_board():
 def test_engine_metadata_and_options():
     assert isinstance(GAME, Reversi1D)
     info = GAME.info()
-    assert info["slug"] == "reversi_1d" and info["options"] == {} and info["players"] == [2, 2]
+    # The one option is a start position (tests/rules/test_start_positions.py)
+    assert info["slug"] == "reversi_1d" and list(info["options"]) == ["start"] and info["players"] == [2, 2]
     assert GAME.description and "\n" not in GAME.description
-    assert GAME.clean_options({}) == {}
+    assert GAME.clean_options({}) == {"start": ""}
     with pytest.raises(OptionError):
         GAME.clean_options({"size": 10})
     assert GAME.player_label(0) == "X (black)" and GAME.player_label(1) == "O (white)"

@@ -219,6 +219,7 @@ class ConnectFour(Game):
             label="Start position",
             max=1000,
             help="Optional: rows of '.', 'R' and 'Y', top row first; its size replaces rows and columns.",
+            lines=7,
         ),
     }
 
@@ -303,6 +304,10 @@ class ConnectFour(Game):
 
     def custom_start(self, options: dict[str, Any]) -> bool:
         return bool(options.get("start"))
+
+    def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
+        """The position as the start option (the discs say who moves), pop-out as it was."""
+        return {**options, "start": "\n".join(state["board"])}
 
     def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
         """Discs of R and Y on the options' rows x columns, top row first ('.' empty): none

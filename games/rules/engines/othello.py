@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Seat, State
+from ..base import Option, Seat, State
 from ..reversi import BLACK, EMPTY, WHITE, Board, centre_cells, initial_board
-from .reversi import Reversi
+from .reversi import Reversi, start_text
 
 SIZE = 8
 # Reversi's engine reads these two options; Othello fixes them instead of offering them.
@@ -39,13 +39,25 @@ class Othello(Reversi):
     slug = "othello"
     name = "Othello"
     description = "Classic 8x8 Othello: outflank and flip your opponent's discs."
-    options = {}
+    options = {
+        "start": Option(
+            "text",
+            "",
+            label="Start position",
+            max=200,
+            help="Optional: 8 rows of '.', 'X' and 'O', top row first;"
+            " a last line 'O to move' if White moves first.",
+            lines=9,
+        )
+    }
 
     cells = (EMPTY, BLACK, WHITE)  # no blocks in Othello
     position_help = "'.' empty, 'X' black, 'O' white."
 
     def check_options(self, options: dict[str, Any]) -> None:
-        """Nothing to check: Othello has no options."""
+        """The start position only: the board is fixed."""
+        state = self.start_state(options)
+        options["start"] = start_text(state) if state is not None else ""
 
     def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
         """Reversi's, on the 8x8 board without blocks."""
@@ -55,7 +67,7 @@ class Othello(Reversi):
         return othello_start(n)
 
     def setup(self, options: dict[str, Any], seed: int) -> State:
-        return super().setup(FIXED_OPTIONS, seed)
+        return super().setup({**FIXED_OPTIONS, "start": options.get("start", "")}, seed)
 
 
 GAME = Othello()

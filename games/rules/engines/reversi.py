@@ -14,6 +14,7 @@ State: ``{"board": [row strings], "turn": seat, "passes": consecutive passes, "f
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
@@ -37,6 +38,17 @@ from ..reversi import (
     parse_cell,
     valid_move,
 )
+
+MIN_SIZE, MAX_SIZE = 4, 26
+START_HELP = (
+    "Optional: rows of '.', 'X' and 'O' ('#' a blocked cell), top row first;"
+    " a last line 'O to move' if White moves first."
+)
+
+
+def start_text(state: State) -> str:
+    """The ``start`` option of a state: its rows, then ``O to move`` when White moves."""
+    return "\n".join(state["board"]) + ("\nO to move" if state["turn"] == 1 else "")
 
 
 def _rows(state: State) -> Board:
@@ -65,21 +77,81 @@ class Reversi(Game):
     seats = (2, 2)
     seat_names = ("Black (X)", "White (O)")
     options = {
-        "size": Option("int", 8, label="Board size", min=4, max=26, help="Even, 4 to 26."),
+        "size": Option("int", 8, label="Board size", min=MIN_SIZE, max=MAX_SIZE, help="Even, 4 to 26."),
         "blocks": Option("text", "", label="Blocked cells", max=2000, help="Addresses like A1 B2."),
+        "start": Option(
+            "text",
+            "",
+            label="Start position",
+            max=800,
+            help=START_HELP + " Its size replaces the board size.",
+            lines=8,
+        ),
     }
 
     def check_options(self, options: dict[str, Any]) -> None:
+        state = self.start_state(options)
+        if state is not None:
+            if options.get("blocks"):
+                raise OptionError("Blocked cells: with a start position, mark them '#' in it.", "blocks")
+            options["size"] = len(state["board"])
+            options["start"] = start_text(state)
+            return
+        options["start"] = ""
         if options["size"] % 2:
             raise OptionError("Board size must be even.", "size")
         blocks = parse_blocks(options["blocks"], options["size"], self.start(options["size"]))
         options["blocks"] = " ".join(cell_name(y, x) for y, x in blocks)
+
+    def start_state(self, options: dict[str, Any]) -> State | None:
+        """The state of the ``start`` option (None when it is blank); OptionError (field
+        ``start``) with the reason when it is not a position of this game still to play."""
+        lines = [line.strip() for line in (options.get("start") or "").splitlines() if line.strip()]
+        if not lines:
+            return None
+        seat = 0
+        if re.fullmatch(r"[XO] to move", lines[-1], re.IGNORECASE):
+            seat = PLAYERS.index(lines.pop()[0].upper())
+        n = len(lines)
+        if "size" in self.options and not (MIN_SIZE <= n <= MAX_SIZE and n % 2 == 0):
+            raise OptionError(
+                f"Start position: the board is {MIN_SIZE} to {MAX_SIZE} rows, an even number (found {n}).",
+                "start",
+            )
+        wrong = next((len(line) for line in lines if len(line) != n), None)
+        if wrong is not None:
+            raise OptionError(
+                f"Start position: a row has {wrong} cells; the board is square ({n} rows).", "start"
+            )
+        try:
+            state, _ = self.position({**options, "size": n}, [line.upper() for line in lines], seat)
+        except ValueError as exc:
+            raise OptionError(f"Start position: {exc}", "start") from None
+        rows = _rows(state)
+        if not any(has_valid_moves(rows, p) for p in PLAYERS):
+            raise OptionError(
+                "Start position: neither player can move there; nothing is left to play.", "start"
+            )
+        return state
+
+    def custom_start(self, options: dict[str, Any]) -> bool:
+        return bool(options.get("start"))
+
+    def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
+        """The position as the start option (its blocks as '#'), the seat to move said."""
+        chosen = {**options, "start": start_text(state)}
+        if "blocks" in chosen:
+            chosen["blocks"] = ""
+        return chosen
 
     def start(self, n: int) -> dict[tuple[int, int], str]:
         """The starting discs (Othello overrides this)."""
         return centre_cells(n)
 
     def setup(self, options: dict[str, Any], seed: int) -> State:
+        state = self.start_state(options)
+        if state is not None:
+            return state
         n = options["size"]
         blocks = parse_blocks(options["blocks"], n, self.start(n))
         board = initial_board(n, blocks, self.start(n))

@@ -11,9 +11,10 @@ State: ``{"board": [12 strings], "turn": seat, "last": position or None, "flippe
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ..base import Game, IllegalMove, Move, Outcome, Seat, State
+from ..base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
 from ..records import play_tokens, slot_record, slot_tokens
 from ..reversi_1d import (
     BLACK,
@@ -30,6 +31,13 @@ from ..reversi_1d import (
     place_piece,
 )
 
+
+def start_text(state: State) -> str:
+    """The ``start`` option of a state: its slots ('.' empty), then ``O to move`` when White moves."""
+    slots = "".join("." if c == EMPTY else c for c in state["board"])
+    return slots + ("\nO to move" if state["turn"] == 1 else "")
+
+
 MOVE_SHAPE = 'A move is {"position": <1..12>}.'
 
 
@@ -41,9 +49,54 @@ class Reversi1D(Game):
     description = "Reversi on a single row of 12 slots: sandwich your opponent's pieces to flip them."
     seats = (2, 2)
     seat_names = ("Black (X)", "White (O)")
-    options = {}
+    options = {
+        "start": Option(
+            "text",
+            "",
+            label="Start position",
+            max=40,
+            help="Optional: the 12 slots of '.', 'X' and 'O' on one line (e.g. ....XO......);"
+            " a second line 'O to move' if White moves first.",
+            lines=2,
+        )
+    }
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        state = self.start_state(options)
+        options["start"] = start_text(state) if state is not None else ""
+
+    def start_state(self, options: dict[str, Any]) -> State | None:
+        """The state of the ``start`` option (None when blank); OptionError with the reason
+        when it is not a position still to play."""
+        lines = [line.strip() for line in (options.get("start") or "").splitlines() if line.strip()]
+        if not lines:
+            return None
+        seat = 0
+        if len(lines) == 2 and re.fullmatch(r"[XO] to move", lines[1], re.IGNORECASE):
+            seat = PLAYERS.index(lines.pop()[0].upper())
+        if len(lines) != 1:
+            raise OptionError(
+                "Start position: the 12 slots on one line, then 'O to move' if White moves.", "start"
+            )
+        try:
+            state, _ = self.position(options, lines[0].upper(), seat)
+        except ValueError as exc:
+            raise OptionError(f"Start position: {exc}", "start") from None
+        if is_game_over(state["board"]):
+            raise OptionError("Start position: every slot is taken; nothing is left to play.", "start")
+        return state
+
+    def custom_start(self, options: dict[str, Any]) -> bool:
+        return bool(options.get("start"))
+
+    def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
+        """The slots as the start option, the seat to move said."""
+        return {**options, "start": start_text(state)}
 
     def setup(self, options: dict[str, Any], seed: int) -> State:
+        state = self.start_state(options)
+        if state is not None:
+            return state
         return {"board": initial_board(), "turn": 0, "last": None, "flipped": []}
 
     position_help = "One line of 12 slots: '.' empty, 'X' black, 'O' white."
@@ -54,7 +107,7 @@ class Reversi1D(Game):
         if isinstance(board, str):
             board = [EMPTY if c == "." else c for c in board]
         if not isinstance(board, list) or len(board) != SIZE:
-            raise ValueError(f"A position is the {SIZE} slots, e.g. \"....XO......\".")
+            raise ValueError(f'A position is the {SIZE} slots, e.g. "....XO......".')
         for slot, c in enumerate(board, start=1):
             if c not in (EMPTY, BLACK, WHITE):
                 raise ValueError(f"Slot {slot} holds {c!r}: use 'X', 'O' or '.' (empty).")

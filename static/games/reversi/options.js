@@ -1,5 +1,6 @@
 // The create form's Reversi preview: the board at the chosen size with its blocked cells.
 // Clicking a cell toggles it in the "blocked cells" text field; typing there redraws.
+// A typed start position (rows of ".", "X", "O", "#"; a last line "O to move") is drawn instead.
 // The starting discs sit in the centre and cannot be blocked. The server still checks
 // everything (too many blocks, bad addresses) and answers with the seed's reasons.
 
@@ -10,6 +11,7 @@ const ADDRESS = /^([A-Z])([1-9]\d?)$/;
 export function mount(preview, fieldset) {
   const size = fieldset.querySelector('[name$="__size"]');
   const blocks = fieldset.querySelector('[name$="__blocks"]');
+  const start = fieldset.querySelector('[name$="__start"]');
   if (!size || !blocks) return;
   const min = Number(size.min) || 4;
   const max = Number(size.max) || 26;
@@ -27,7 +29,26 @@ export function mount(preview, fieldset) {
 
   const tokens = () => blocks.value.split(/[\s,;]+/).filter(Boolean);
 
+  // The start position as typed; the server judges the rest (disc counts, moves left).
+  function drawStart(lines) {
+    const first = /^[XO] TO MOVE$/.test(lines.at(-1)) ? lines.pop()[0] : "X";
+    const n = lines.length;
+    const square = n >= min && n <= max && n % 2 === 0 && lines.every((line) => line.length === n && /^[.XO#]+$/.test(line));
+    board.hidden = !square;
+    title.textContent = "Preview of the start position as typed (its size replaces the board size).";
+    note.className = square ? "preview-note" : "preview-note warn";
+    if (!square) {
+      note.textContent = `A start position is an even number (${min} to ${max}) of rows as long as there are rows, of '.', 'X', 'O' and '#'.`;
+      return;
+    }
+    render(board, {ply: 0, turn: null, board: {board: lines, size: n, flipped: [], last: null}, legal_moves: []}, {mode: "edit"});
+    note.textContent = `${first === "X" ? "Black (X)" : "White (O)"} moves first.`;
+  }
+
   function draw() {
+    const typed = (start?.value ?? "").split(/\r?\n/).map((line) => line.trim().toUpperCase()).filter(Boolean);
+    if (typed.length) return drawStart(typed);
+    title.textContent = "Preview: click a cell to block or unblock it.";
     const n = Number.parseInt(size.value || size.placeholder || size.defaultValue, 10);
     if (!(n >= min && n <= max)) {
       board.hidden = true;
@@ -80,5 +101,6 @@ export function mount(preview, fieldset) {
 
   size.addEventListener("input", draw);
   blocks.addEventListener("input", draw);
+  start?.addEventListener("input", draw);
   draw();
 }
