@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from games.ai.analysis import analysable
+from games.ai.analysis import has_board
 from games.rules import GAMES, OptionError
 
 MAX_LINES = 64  # variations kept in one link
@@ -31,7 +31,7 @@ def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
     """The board for ``slug`` with the options, lines and position of the query string; bad
     options fall back to the defaults with the reason shown, bad lines to none."""
     game = GAMES.get(slug)
-    if game is None or not analysable(slug):
+    if game is None or not has_board(slug):
         raise Http404("No analysis board for this game.")
     problems = []
     raw = {name: request.GET[name] for name in game.options if name in request.GET}
