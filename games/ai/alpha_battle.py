@@ -97,6 +97,58 @@ def best_response(p: str, pi: list[int]) -> Move:
     return {"letters": letters, "indices": strike}
 
 
+# -- analysis (``games.ai.analysis``, ``games.ai.review``): a setup judged in hindsight -------
+# Once the battle is over both setups are public, and each is judged against the other's:
+# its value is the margin it got, the best is ``best_response`` to the other's setup, which
+# always wins by MOST (the other's 10 highest letters are Q..Z whatever its order, and A..J
+# are left to be struck), so a setup's loss is MOST minus its margin.
+MOST = sum(map(ord, LETTERS[-N_INDICES:])) - sum(map(ord, LETTERS[:N_INDICES]))  # 855 - 695 = 160
+
+
+def analysis_value(state: State, seat: Seat, budget: float) -> tuple[bool, float] | None:
+    """(proved, value) of a position for ``seat``: the battle's margin once both setups are
+    in, the best reply's (MOST) once only the other's is; None while nothing is public."""
+    decided = decided_margin(state, seat)
+    if decided is not None:
+        return True, decided
+    other = state["setups"][1 - seat]
+    if other is None or state["setups"][seat] is not None:
+        return None
+    reply = best_response(other["letters"], other["indices"])
+    return True, margin(reply["letters"], reply["indices"], other["letters"], other["indices"])
+
+
+def candidates(state: State, seat: Seat) -> list[Move]:
+    """The setups the analysis values for ``seat`` (``legal_moves`` only describes the
+    26! x 26!/16! of them): the best reply to the other seat's setup once it is public."""
+    other = state["setups"][1 - seat]
+    return [] if other is None else [best_response(other["letters"], other["indices"])]
+
+
+def hindsight(states: list[State], index: int, seat: Seat) -> State:
+    """The position the setup of ``seat`` (move ``index``) is judged in: the finished game's
+    with the other seat's setup in and this seat's not, whichever committed first."""
+    setups = list(states[-1]["setups"])
+    setups[seat] = None
+    return {**states[-1], "setups": setups}
+
+
+def setup_label(move: Move) -> str:
+    """A setup in a line of text: ``ABC…XYZ, strikes 0 1 2 …``."""
+    return f"{move['letters']}, strikes {' '.join(map(str, sorted(move['indices'])))}"
+
+
+ANALYSTS = {"alpha_battle": analysis_value}
+CANDIDATES = {"alpha_battle": candidates}
+HINDSIGHT = {"alpha_battle": hindsight}
+LABELS = {"alpha_battle": setup_label}
+WAITING = {"alpha_battle": "Alpha Battle is analysed once a setup is public: give one seat's setup in moves."}
+BOARDS: frozenset[str] = frozenset()  # nothing to move on: no analysis board
+# Review's marks in letter points: a setup that wins by more than 3/4 of MOST is unmarked,
+# by more than half an inaccuracy, by half or less a mistake, and one that gives the whole
+# win away (a draw or a loss) a blunder; so a setup's accuracy is the share of MOST it won by.
+THRESHOLDS = {"alpha_battle": (MOST // 4, MOST // 2, MOST)}
+
 LEVELS = {"alpha_battle": {"random": random_move, "strong": strong}}
 
 NOTES = {"alpha_battle": {"strong": "Deals and places its letters so that no plan of yours can exploit it."}}

@@ -9,6 +9,13 @@ computer module gives one function, the value of a position for the seat to move
 budget (its ``ANALYSTS``); this module plays each legal move and asks it about the position
 after, so the searches are the computer players' own, not a second copy. Pure Python, no
 Django: it runs in the search process.
+
+A computer module may also give, for its games (slug -> ...): ``CANDIDATES`` the moves to
+value when ``legal_moves`` cannot list them, ``HINDSIGHT`` the position a finished game's
+move is judged in (a secret commit: with the others' commits of the phase public),
+``LABELS`` a move's label in the analysis, ``WAITING`` why a position with several seats to
+move has nothing to judge yet, ``THRESHOLDS`` review's marks in its unit, and ``BOARDS`` its
+games that have an analysis board (all its analysed games when it does not say).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules import GAMES, Game
-from games.rules.base import Outcome, Seat, State
+from games.rules.base import Move, Outcome, Seat, State
 
 BUDGET = 1.0  # seconds for a whole position: the engine panel answers within a second
 
@@ -35,26 +42,60 @@ class Verdict:
 Valuer = Callable[[State, Seat, float], tuple[bool, float] | None]
 
 
-def _analysts() -> dict[str, Valuer]:
-    """slug -> the value of a position for its seat to move, from each computer module."""
-    from . import connect_four_analysis, reversi_1d, reversi_analysis
+def _modules() -> tuple[Any, ...]:
+    """The computer modules with an analysis."""
+    from . import alpha_battle, connect_four_analysis, reversi_1d, reversi_analysis
 
-    found: dict[str, Valuer] = {}
-    for module in (reversi_analysis, connect_four_analysis, reversi_1d):
-        found.update(module.ANALYSTS)
+    return (reversi_analysis, connect_four_analysis, reversi_1d, alpha_battle)
+
+
+def _registry(name: str) -> dict[str, Any]:
+    """slug -> what each computer module gives under ``name`` (an optional hook: {} without)."""
+    found: dict[str, Any] = {}
+    for module in _modules():
+        found.update(getattr(module, name, {}))
     return found
 
 
-ANALYSTS: dict[str, Valuer] = _analysts()
+ANALYSTS: dict[str, Valuer] = _registry("ANALYSTS")
+CANDIDATES: dict[str, Callable[[State, Seat], list[Move]]] = _registry("CANDIDATES")
+HINDSIGHT: dict[str, Callable[[list[State], int, Seat], State]] = _registry("HINDSIGHT")
+LABELS: dict[str, Callable[[Move], str]] = _registry("LABELS")
+WAITING: dict[str, str] = _registry("WAITING")
+THRESHOLDS: dict[str, tuple[float, float, float]] = _registry("THRESHOLDS")
+BOARDS: frozenset[str] = frozenset(
+    slug for module in _modules() for slug in getattr(module, "BOARDS", module.ANALYSTS)
+)
 
 
 def analysable(slug: str) -> bool:
-    """Can positions of this game be analysed?"""
+    """Can positions of this game be analysed (the analysis API, a finished match's)?"""
     return slug in ANALYSTS
 
 
+def has_board(slug: str) -> bool:
+    """Has this game an analysis board (``/analysis/<game>/``, "Analyse from here")?"""
+    return slug in BOARDS
+
+
+def unjudged(slug: str, state: State) -> str | None:
+    """Why ``state`` has nothing to judge (None when it has): a game not over with several
+    seats to move at once (secret commits) has no public position to judge a move in."""
+    game = GAMES[slug]
+    if game.outcome(state) is not None or len(game.to_move(state)) < 2:
+        return None
+    return WAITING.get(slug, f"{game.name} is analysed once a single seat is to move.")
+
+
+def hindsight(slug: str, states: list[State], index: int, seat: Seat) -> State:
+    """The position move ``index`` of a finished game (``states[index]`` before it, the last
+    the end) is judged in: the one it was played in, unless the game's ``HINDSIGHT`` says."""
+    judge = HINDSIGHT.get(slug)
+    return judge(states, index, seat) if judge else states[index]
+
+
 def outcome_of(value: float) -> str:
-    """"win", "draw" or "loss" for the sign of a value."""
+    """The outcome for the sign of a value: "win", "draw" or "loss"."""
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
 
@@ -73,17 +114,22 @@ def final_value(game: Game, state: State, end: Outcome, seat: Seat) -> float:
     return won if end.winner == seat else -won
 
 
-def analyse(slug: str, state: State, budget: float = BUDGET) -> dict[str, Any]:
+def analyse(slug: str, state: State, budget: float = BUDGET, played: Move | None = None) -> dict[str, Any]:
     """The analysis API's answer for ``state`` (protocol.md, "Analysis"): the seat to move,
     whether the position's value is proved, its outcome and value for that seat, and every
-    legal move with its own, best first. A forced move (a pass) is the one move."""
+    legal move (or the game's ``CANDIDATES``) with its own, best first. A forced move (a
+    pass) is the one move. ``played``, a legal move, is valued too when it is not listed."""
     game, value_of = GAMES[slug], ANALYSTS[slug]
     to_move = game.to_move(state)
     if len(to_move) != 1:
         return {"to_move": None, "proved": True, "outcome": None, "value": None, "moves": []}
     seat = to_move[0]
     forced = game.forced(state)
-    moves = [forced[1]] if forced else game.legal_moves(state, seat)
+    listed = CANDIDATES.get(slug, game.legal_moves)
+    moves = [forced[1]] if forced else listed(state, seat)
+    if played is not None and played not in moves:
+        moves = [*moves, played]
+    label = LABELS.get(slug)
     share = budget / max(1, len(moves))
     rows = []
     for move in moves:
@@ -101,7 +147,8 @@ def analyse(slug: str, state: State, budget: float = BUDGET) -> dict[str, Any]:
             else:  # the value for ``mover``: the same seat when the other must pass
                 proved, value = found
                 verdict = Verdict(proved, value if mover == seat else -value)
-        rows.append({**_row(move, verdict), "label": game.move_label(state, seat, move)})
+        text = label(move) if label else game.move_label(state, seat, move)
+        rows.append({**_row(move, verdict), "label": text})
     rows.sort(key=lambda row: -(row["value"] if row["value"] is not None else float("-inf")))
     best = rows[0] if rows else None
     proved = bool(rows) and all(row["proved"] for row in rows)

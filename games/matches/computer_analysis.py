@@ -14,7 +14,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from games.ai import review
-from games.ai.analysis import analysable, analyse
+from games.ai.analysis import analysable, analyse, hindsight
 
 from .analysis_models import MatchAnalysis
 from .errors import ServiceError
@@ -67,10 +67,11 @@ def analysis_run(analysis_id: int) -> None:
         analysis.done, analysis.plies = 0, []
         analysis.save(update_fields=["status", "total", "done", "plies"])
         for i in chosen:
-            analysis.plies.append(judged(match.game, states[i], moves[i], i + 1))
+            state = hindsight(match.game, states, i, moves[i]["seat"])
+            analysis.plies.append(judged(match.game, state, moves[i], i + 1))
             analysis.done += 1
             analysis.save(update_fields=["plies", "done"])
-        analysis.summary = review.summary(analysis.plies, len(match.seats.all()))
+        analysis.summary = review.summary(analysis.plies, len(match.seats.all()), match.game)
         analysis.status, analysis.finished_at = MatchAnalysis.Status.DONE, timezone.now()
         analysis.save(update_fields=["summary", "status", "finished_at"])
     except Exception as exc:  # recorded for staff; the replay says it failed
@@ -81,13 +82,13 @@ def analysis_run(analysis_id: int) -> None:
 
 def judged(slug: str, state: dict[str, Any], move: dict[str, Any], number: int) -> dict[str, Any]:
     """Move ``number`` of the game as finally played (takebacks left out, as the replay numbers
-    it) against its position's analysis: its value after it (for seat 0), the best move, the
-    loss and the mark."""
-    found = analyse(slug, state, PLY_BUDGET)
+    it) against the analysis of the position it is judged in (``analysis.hindsight``): its
+    value after it (for seat 0), the best move, the loss and the mark."""
+    found = analyse(slug, state, PLY_BUDGET, played=move["move"])
     rows, seat = found["moves"], move["seat"]
     played = next((row for row in rows if row["move"] == move["move"]), None)
     best = rows[0] if rows else None
-    mark, loss = review.mark(best, played) if best and played else (None, None)
+    mark, loss = review.mark(best, played, slug) if best and played else (None, None)
     value = None if played is None or played["value"] is None else played["value"] * (1 if seat == 0 else -1)
     return {
         "ply": number,

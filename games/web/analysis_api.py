@@ -47,6 +47,8 @@ async def analysis_view(request: HttpRequest) -> JsonResponse:
         body = _json(request.body)
         game, options = _game(body)
         state, line, notes = _position(game, options, body)
+        if (reason := analysis.unjudged(game.slug, state)) is not None:
+            raise _Refused("bad_position", reason)
     except _Refused as exc:
         return error(exc.code, str(exc), 400)
     address = request.META.get("REMOTE_ADDR") or "?"  # the client's own, behind a trusted proxy too
@@ -130,7 +132,8 @@ def played(
 ) -> tuple[State, list[dict[str, Any]]]:
     """The start (or ``start``, an edited position) played through ``moves`` (replay entries
     ``{"seat", "move", ...}`` or bare
-    moves); a pass the rules force is played when the list does not have it. Returns the
+    moves; while several seats are to move at once, an entry's ``seat`` says whose it is); a
+    pass the rules force is played when the list does not have it. Returns the
     state and the moves played, ``{"ply", "seat", "move", "forced", "label"}`` as the replay
     lists them. Raises BadPosition naming the move that cannot be played, and why."""
     state = start or game.setup(options, seed=0)  # the analysable games' starts do not depend on it
@@ -147,12 +150,25 @@ def played(
         forced = game.forced(state)
         if forced is not None and move != forced[1]:
             state = play(*forced, True)
-        to_move = game.to_move(state)
-        if len(to_move) != 1:
-            raise BadPosition(f"Move {number}: the game is already over.")
+        seat = _mover(game.to_move(state), entry, number)
         try:
-            move = game.canonical(state, to_move[0], move) if isinstance(move, dict) else move
-            state = play(to_move[0], move, forced is not None)
+            move = game.canonical(state, seat, move) if isinstance(move, dict) else move
+            state = play(seat, move, forced is not None)
         except (IllegalMove, ValueError, TypeError, KeyError, AttributeError) as exc:
             raise BadPosition(f"Move {number} ({move!r}) cannot be played: {exc}") from None
     return state, line
+
+
+def _mover(to_move: list[int], entry: Any, number: int) -> int:
+    """The seat that plays move ``number``: the one to move, or while several are (secret
+    commits) the entry's ``seat``."""
+    if not to_move:
+        raise BadPosition(f"Move {number}: the game is already over.")
+    if len(to_move) == 1:
+        return to_move[0]
+    seat = entry.get("seat") if isinstance(entry, dict) and "move" in entry else None
+    if type(seat) is not int or seat not in to_move:
+        seats = " and ".join(map(str, to_move))
+        shape = '{"seat": <seat>, "move": ...}'
+        raise BadPosition(f"Move {number}: seats {seats} move at once: give it as {shape}.")
+    return seat

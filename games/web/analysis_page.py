@@ -22,7 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from games.ai.analysis import analysable
+from games.ai.analysis import has_board
 from games.rules import GAMES, Game, OptionError
 from games.rules.base import State
 
@@ -38,7 +38,7 @@ def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
     """The board for ``slug`` with the options, lines and position of the query string; bad
     options fall back to the defaults with the reason shown, bad lines to none."""
     game = GAMES.get(slug)
-    if game is None or not analysable(slug):
+    if game is None or not has_board(slug):
         raise Http404("No analysis board for this game.")
     problems = []
     raw = {name: request.GET[name] for name in game.options if name in request.GET}
@@ -78,7 +78,7 @@ def play_from_here(request: HttpRequest, slug: str) -> HttpResponse:
     the board's query string shows (its options, edited position, lines and ``at``); a
     position no match can start from goes back to the board with the reason."""
     game = GAMES.get(slug)
-    if game is None or not analysable(slug):
+    if game is None or not has_board(slug):
         raise Http404("No analysis board for this game.")
     back = f"{reverse('analysis_board', args=[slug])}?{request.GET.urlencode()}"
     try:

@@ -17,7 +17,7 @@ from accounts.follows import challenge_allowed, following
 from accounts.selectors import challenges_to
 from accounts.services import challenge_create
 from games.ai import LEVELS, NOTES, default_level
-from games.ai.analysis import analysable
+from games.ai.analysis import analysable, has_board
 from games.matches import chat, pools, ratings, services
 from games.matches.computer_analysis import analysis_json
 from games.matches.errors import ServiceError
@@ -252,7 +252,7 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
             "replay": {"match": summary},
             "replay_json": replay_json(match, summary),
             "chat_lines": chat.players_room_lines(match.pk),
-            "analysable": analysable(match.game),
+            "analysis_board": has_board(match.game),
             "computer_analysis": _computer_analysis(match, summary),
             "record": match_record(match),
         },

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from games.ai.analysis import ANALYSTS
+from games.ai.analysis import BOARDS
 from games.rules import GAMES
 from tests.browser.helpers import (
     LEGAL,
@@ -35,8 +35,16 @@ pytestmark = pytest.mark.browser
 PREFIX = "a11y"
 # Pages whose look the audit changed: their screenshots are kept to be looked at.
 SHOTS = {
-    "match-computer", "match-finished", "match-invite-bob", "replay", "rules-journey", "rules-alpha_battle",
-    "match-journey", "match-alpha_battle", "profile", "tournament-detail",
+    "match-computer",
+    "match-finished",
+    "match-invite-bob",
+    "replay",
+    "rules-journey",
+    "rules-alpha_battle",
+    "match-journey",
+    "match-alpha_battle",
+    "profile",
+    "tournament-detail",
 }
 # Rules (on their page or in a dialog) are audited once their diagrams are drawn.
 DRAWN = "!document.querySelector('[data-rules]:not([data-drawn=\"true\"])')"
@@ -50,6 +58,7 @@ def where(node: dict) -> str:
         if isinstance(data, dict) and "fgColor" in data:
             return f"{target} ({data['fgColor']} on {data['bgColor']}: {data['contrastRatio']})"
     return target
+
 
 # Colours are measured at rest: after the animations that end (a toast's or a move's pop-in).
 SETTLED = """() => Promise.all(document.getAnimations()
@@ -197,7 +206,7 @@ def test_every_game_on_a_phone_in_the_dark_passes_an_axe_audit(daphne_server, pe
         audit.visit(page, base + page.get_attribute("#replay-link", "href"), "replay")
         for slug in GAMES:
             audit.visit(page, f"{base}/games/{slug}/rules/", f"rules-{slug}")
-        for slug in ANALYSTS:  # the analysis boards, their engine panels filled
+        for slug in sorted(BOARDS):  # the analysis boards, their engine panels filled
             page.goto(f"{base}/analysis/{slug}/")
             expect(page.locator("#analysis")).to_have_attribute("data-ready", "1", timeout=15_000)
             audit(page, f"analysis-{slug}")

@@ -11,6 +11,7 @@ from functools import cache
 import requests
 
 from games.rules import GAMES
+from games.rules.alpha_battle import alpha_battle
 
 ONE_D = GAMES["reversi_1d"]
 
@@ -62,7 +63,7 @@ def test_one_dimensional_reversi_values_are_proved_and_exact(daphne_server):
 def test_bad_input_is_a_400_with_its_reason(daphne_server):
     for body, code, words in (
         ({"game": "chess"}, "bad_options", "Unknown game"),
-        ({"game": "alpha_battle"}, "bad_options", "Alpha Battle has no analysis."),
+        ({"game": "journey"}, "bad_options", "The Journey has no analysis."),
         ({"game": "reversi_1d", "moves": [{"position": 3}, {"position": 3}]}, "bad_position", "Move 2"),
         ({"game": "reversi_1d", "moves": "f5"}, "bad_position", "moves is a list"),
         ({"game": "reversi_1d", "position": "..Q........."}, "bad_position", "Slot 3 holds 'Q'"),
@@ -96,3 +97,41 @@ def test_one_address_asking_too_many_at_once_is_refused(daphne_server):
     assert codes.count(200) >= 2 and 429 in codes and set(codes) == {200, 429}, codes
     refused = next(r for r in answers if r.status_code == 429).json()
     assert refused["error"] == "rate_limited" and refused["message"]
+
+
+def test_alpha_battle_one_setup_public_answers_the_best_reply(daphne_server):
+    p = {"letters": "MZNHUVIOEPTWFJCBXKALSDQGYR", "indices": [1, 3, 2, 8, 10, 12, 9, 7, 4, 22]}
+    q = {"letters": "YFTUCSQOMGKPXNDWHIVJRABZEL", "indices": [21, 24, 25, 3, 4, 1, 8, 9, 10, 17]}
+    most = sum(map(ord, "QRSTUVWXYZ")) - sum(map(ord, "ABCDEFGHIJ"))  # no reply beats it
+    for seat, setup in ((0, p), (1, q)):
+        r = ask(daphne_server, {"game": "alpha_battle", "moves": [{"seat": seat, "move": setup}]})
+        assert r.status_code == 200, r.text
+        body = r.json()
+        (row,) = body["moves"]
+        assert (body["to_move"], body["proved"], body["outcome"], body["value"]) == (
+            1 - seat,
+            True,
+            "win",
+            most,
+        )
+        assert (row["proved"], row["outcome"], row["value"]) == (True, "win", most)
+        both = (setup, row["move"]) if seat == 0 else (row["move"], setup)
+        score = alpha_battle(both[0]["letters"], both[0]["indices"], both[1]["letters"], both[1]["indices"])
+        assert score["PQ"[1 - seat]] - score["PQ"[seat]] == most  # the seed's rounds agree
+        assert body["line"] == [{"ply": 1, "seat": seat, "move": setup, "forced": False, "label": "setup"}]
+        assert body["position"]["setups"] == [None, None]  # the view shows nobody's setup
+    r = ask(
+        daphne_server, {"game": "alpha_battle", "moves": [{"seat": 0, "move": p}, {"seat": 1, "move": q}]}
+    )
+    body = r.json()
+    assert (r.status_code, body["to_move"], body["moves"]) == (200, None, [])
+    assert body["result"]["score"] == {"P": 64, "Q": 96}
+    for moves, words in (
+        ([], "Alpha Battle is analysed once a setup is public: give one seat's setup in moves."),
+        ([p], "Move 1: seats 0 and 1 move at once"),
+        ([{"seat": 0, "move": {**p, "indices": [1, 1]}}], "Move 1"),
+    ):
+        r = ask(daphne_server, {"game": "alpha_battle", "moves": moves})
+        assert (r.status_code, r.json()["error"]) == (400, "bad_position"), r.text
+        assert words in r.json()["message"]
+    assert requests.get(f"{daphne_server.url}/analysis/alpha_battle/", timeout=10).status_code == 404

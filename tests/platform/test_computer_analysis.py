@@ -72,10 +72,13 @@ def test_asked_once_run_by_the_worker_and_exact():
         assert entry["proved"] and entry["value"] == values[played] * (1 if seat == 0 else -1)
         assert values[entry["best"]["position"]] == best
         assert entry["loss"] == best - values[played]
-        assert entry["mark"] == review.mark(
-            {"value": best, "proved": True, "outcome": review_outcome(best)},
-            {"value": values[played], "proved": True, "outcome": review_outcome(values[played])},
-        )[0]
+        assert (
+            entry["mark"]
+            == review.mark(
+                {"value": best, "proved": True, "outcome": review_outcome(best)},
+                {"value": values[played], "proved": True, "outcome": review_outcome(values[played])},
+            )[0]
+        )
     assert [row["seat"] for row in done["summary"]] == [0, 1]
     for row in done["summary"]:
         assert row["moves"] == 6 and 0 <= row["accuracy"] <= 100
@@ -92,9 +95,9 @@ def test_refusals():
     r = client.post(f"/api/replays/{match.replay_slug}/analysis/")
     assert (r.status_code, r.json()["error"]) == (409, "not_over")
     cy = make_user("cy")
-    battle = services.match_create(user=cy, game="alpha_battle", options={}, opponent="invite", side=0)
-    Match.objects.filter(pk=battle.pk).update(status=Match.Status.FINISHED)
-    r = client.post(f"/api/replays/{battle.replay_slug}/analysis/")
+    journey = services.match_create(user=cy, game="journey", options={}, opponent="invite", side=0)
+    Match.objects.filter(pk=journey.pk).update(status=Match.Status.FINISHED)
+    r = client.post(f"/api/replays/{journey.replay_slug}/analysis/")
     assert (r.status_code, r.json()["error"]) == (400, "bad_options")
     assert not MatchAnalysis.objects.exists()
     assert client.put(f"/api/replays/{match.replay_slug}/analysis/").status_code == 405
