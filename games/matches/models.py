@@ -32,7 +32,9 @@ def option_labels(game: str, options: dict[str, Any]) -> list[tuple[str, str]]:
         value = options.get(name)
         if value in (None, "", False):
             continue
-        shown.append((option.label or name, "yes" if value is True else str(value)))
+        # a box of several lines (a start position) is the board itself: the page draws it
+        text = "yes" if value is True else "custom" if option.lines > 1 else str(value)
+        shown.append((option.label or name, text))
     return shown
 
 

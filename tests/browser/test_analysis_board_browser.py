@@ -4,6 +4,8 @@ a replay. 1-D Reversi: its values are always proved. Screenshots: ``analysis-*.p
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.helpers import LEGAL, PHONE, create_match, expect, shot, signup, username, wait_ply_above
@@ -43,9 +45,10 @@ def test_moves_a_variation_and_the_shared_link(daphne_server, person):
     again.goto(link)
     ready(again, 2)
     expect(again.locator(".analysis-line .line-title")).to_have_text(["Main line", "Variation from move 2"])
-    assert again.locator(".analysis-line [aria-current=step]").inner_text() == page.locator(
-        ".analysis-line [aria-current=step]"
-    ).inner_text()
+    assert (
+        again.locator(".analysis-line [aria-current=step]").inner_text()
+        == page.locator(".analysis-line [aria-current=step]").inner_text()
+    )
     again.locator(".analysis-line").first.get_by_role("button").nth(1).click()  # the main line's move 2
     ready(again, 2)
     assert page.js_errors == [] and again.js_errors == []
@@ -123,7 +126,11 @@ def test_a_requested_computer_analysis_on_a_replay(daphne_server, person):
     expect(card).to_have_attribute("data-status", "queued")
     subprocess.run(
         [sys.executable, "manage.py", "db_worker", "--batch", "--interval", "0", "--no-reload"],
-        cwd=ROOT, env=daphne_server.env, check=True, timeout=120, capture_output=True,
+        cwd=ROOT,
+        env=daphne_server.env,
+        check=True,
+        timeout=120,
+        capture_output=True,
     )
     expect(card).to_have_attribute("data-status", "done", timeout=15_000)
     expect(card.locator("#analysis-status")).to_have_text("Every move analysed (12).")
@@ -150,4 +157,33 @@ def test_a_pasted_record_opens_in_the_board(daphne_server, person):
     ready(page, 3)
     expect(page.locator("#record-note")).to_have_text("3 moves opened.")
     expect(page.locator(".analysis-line").first.get_by_role("button")).to_have_text(["1. 6", "2. 5", "3. 4"])
+    assert page.js_errors == []
+
+
+def test_play_a_match_from_an_edited_position(daphne_server, person):
+    """kim sets a Connect Four position in the editor, follows "Play a match from here" and
+    plays the computer from it: the create form holds the position, the match starts there."""
+    base = daphne_server.url
+    page = person()
+    signup(page, base, username("kim"))
+    page.goto(base + "/analysis/connect_four/")
+    ready(page, 0)
+    rows = ["......."] * 3 + ["...Y...", "...R...", "..RY..."]
+    page.locator("#position-text").fill("\n".join(rows))
+    page.get_by_role("button", name="Analyse this position").click()
+    ready(page, 0)
+    page.get_by_role("link", name="Play a match from here").click()
+    page.wait_for_url(re.compile(r"/m/new/\?"))
+    assert page.input_value("#id_connect_four__start").strip() == "\n".join(rows)
+    expect(page.locator('.game-options[data-game="connect_four"] .options-preview')).to_contain_text(
+        "start position as typed"
+    )
+    page.check('input[name="opponent"][value="computer"]')
+    page.select_option("#id_side", "0")
+    page.get_by_role("button", name="Create match").click()
+    page.wait_for_url(re.compile(r"/m/[^/]+/$"))
+    expect(page.locator("#match")).to_have_attribute("data-ready", "1")
+    board = page.evaluate("JSON.parse(document.getElementById('initial-state').textContent).board.board")
+    assert board == rows
+    shot(page, "5-played-from-here", PREFIX)
     assert page.js_errors == []

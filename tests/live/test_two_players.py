@@ -226,7 +226,7 @@ async def test_rematch(site):
     assert new["id"] != table.id
     # an offer: B is not seated (nor their clock started) until B says yes
     assert new["status"] == "waiting" and new["ply"] == 0
-    assert new["options"] == table.match["options"] == {"size": 6, "blocks": "A1 F6"}
+    assert new["options"] == table.match["options"] == {"size": 6, "blocks": "A1 F6", "start": ""}
     assert [p["username"] for p in new["players"]] == [None, table.a.username]
     assert new["you"] == 1
     # both old pages learn about the offer at once

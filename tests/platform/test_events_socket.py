@@ -136,7 +136,7 @@ async def test_a_challenge_reaches_the_challenged_only_and_accepting_starts_the_
         challenge.pk,
         "ann",
         "othello",
-        {},
+        {"start": ""},
         {"initial": 300, "increment": 3},
         True,
     )

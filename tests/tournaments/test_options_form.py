@@ -39,7 +39,7 @@ def test_the_form_offers_every_option_of_the_tournament_games(client, ann):
 @pytest.mark.parametrize(
     ("game", "posted", "options", "shown"),
     [
-        ("reversi", {"reversi__size": "6"}, {"size": 6, "blocks": ""}, ["Board size</span> 6"]),
+        ("reversi", {"reversi__size": "6"}, {"size": 6, "blocks": "", "start": ""}, ["Board size</span> 6"]),
         (
             "connect_four",
             {"connect_four__rows": "5", "connect_four__columns": "6", "connect_four__pop_out": "on"},
