@@ -71,7 +71,7 @@ def test_the_shown_position_fills_the_form_and_the_match_starts_there(slug):
     assert match.game == slug and not match.rated
     assert match.rules.custom_start(match.options)
     assert match.state["board"] == expected["board"]
-    assert ("Start position", "custom") in match.option_labels()  # the board shows it, not the text
+    assert ("Start position", "custom") in match.option_labels  # the board shows it, not the text
     assert client.get(match.get_absolute_url()).status_code == 200
 
 
