@@ -219,7 +219,8 @@ def test_reversi_1d_two_players_one_on_a_phone(daphne_server, person):
         signup(b, base, fay)
         a.goto(base + "/m/new/")
         a.check('input[name="game"][value="reversi_1d"]')
-        expect(a.locator('fieldset.game-options[data-game="reversi_1d"]')).to_be_hidden()  # no options
+        # the one option, a start position, is empty: the row starts empty
+        expect(a.locator('fieldset.game-options[data-game="reversi_1d"] textarea')).to_have_value("")
         match_url = create_match(a, base, "reversi_1d")
         join(b, a.input_value("#invite-link"), match_url)
         for page in (a, b):
@@ -283,7 +284,8 @@ def test_othello_against_the_computer(daphne_server, person):
         signup(page, base, gus)
         page.goto(base + "/m/new/")
         page.check('input[name="game"][value="othello"]')
-        expect(page.locator('fieldset.game-options[data-game="othello"]')).to_be_hidden()  # no options
+        # the one option, a start position, is empty: the classic start
+        expect(page.locator('fieldset.game-options[data-game="othello"] textarea')).to_have_value("")
         create_match(page, base, "othello", opponent="computer", level="random", side="0")
 
         expect(page.locator("#match")).to_have_attribute("data-status", "active")

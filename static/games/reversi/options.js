@@ -11,7 +11,7 @@ const ADDRESS = /^([A-Z])([1-9]\d?)$/;
 export function mount(preview, fieldset) {
   const size = fieldset.querySelector('[name$="__size"]');
   const blocks = fieldset.querySelector('[name$="__blocks"]');
-  const start = fieldset.querySelector('[name$="__start"]');
+  const startField = fieldset.querySelector('[name$="__start"]');
   if (!size || !blocks) return;
   const min = Number(size.min) || 4;
   const max = Number(size.max) || 26;
@@ -46,7 +46,7 @@ export function mount(preview, fieldset) {
   }
 
   function draw() {
-    const typed = (start?.value ?? "").split(/\r?\n/).map((line) => line.trim().toUpperCase()).filter(Boolean);
+    const typed = (startField?.value ?? "").split(/\r?\n/).map((line) => line.trim().toUpperCase()).filter(Boolean);
     if (typed.length) return drawStart(typed);
     title.textContent = "Preview: click a cell to block or unblock it.";
     const n = Number.parseInt(size.value || size.placeholder || size.defaultValue, 10);
@@ -101,6 +101,6 @@ export function mount(preview, fieldset) {
 
   size.addEventListener("input", draw);
   blocks.addEventListener("input", draw);
-  start?.addEventListener("input", draw);
+  startField?.addEventListener("input", draw);
   draw();
 }
