@@ -187,3 +187,25 @@ def test_play_a_match_from_an_edited_position(daphne_server, person):
     assert board == rows
     shot(page, "5-played-from-here", PREFIX)
     assert page.js_errors == []
+
+
+def test_reversi_from_the_board_previews_its_start_on_a_phone(daphne_server, person):
+    """lea plays one Reversi move on the board and follows "Play a match from here" on a
+    phone: the create form previews the start position, White to move."""
+    base = daphne_server.url
+    page = person(**PHONE)
+    signup(page, base, username("lea"))
+    page.goto(base + "/analysis/reversi/?size=6")
+    ready(page, 0)
+    page.locator(LEGAL).first.click()
+    ready(page, 1)
+    page.get_by_role("link", name="Play a match from here").click()
+    page.wait_for_url(re.compile(r"/m/new/\?"))
+    start = page.input_value("#id_reversi__start")
+    assert start.endswith("\nO to move") and len(start.splitlines()) == 7
+    preview = page.locator('.game-options[data-game="reversi"] .options-preview')
+    expect(preview).to_contain_text("White (O) moves first.")
+    expect(preview.locator(".rv-preview [data-cell]")).to_have_count(36)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+    shot(page, "6-reversi-start-preview-phone", PREFIX)
+    assert page.js_errors == []
