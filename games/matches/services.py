@@ -24,14 +24,13 @@ from .events import (
     MatchCreated,
     MatchEnded,
     MatchEvent,
-    MatchStarted,
     MoveMade,
     PlayerJoined,
-    RematchOffered,
     announce_change,
 )
-from .guards import locked, players_seat, read_locked, refuse_if_over
-from .models import Match, Move, Seat
+from .guards import locked, players_seat, refuse_if_over
+from .lifecycle import finish_if_over, go_live, play_forced, started_events, tell_first_match
+from .models import Match, Seat
 from .selectors import UNKNOWN, can_abort, claim_time, watch_owner
 
 
@@ -45,48 +44,6 @@ def _ply_current(match: Match, seat: int, ply: int) -> bool:
     if match.takeback_records.filter(ply__gt=ply).exists():  # the position it was made in is gone
         return False
     return not match.moves.filter(ply__gt=ply).filter(Q(seat=seat) | Q(forced=True)).exists()
-
-
-def _forced(match: Match, state: dict) -> tuple[dict, list[dict[str, Any]]]:
-    """Play the moves the server makes by itself (passes): the new state, and the moves to
-    store (``match.ply`` counts them)."""
-    rules, played = match.rules, []
-    while rules.outcome(state) is None and (forced := rules.forced(state)) is not None:
-        seat, move = forced
-        state = rules.play(state, seat, move)
-        match.ply += 1
-        played.append({"ply": match.ply, "seat": seat, "move": move, "forced": True})
-    return state, played
-
-
-def _finish_if_over(match: Match, state: dict) -> None:
-    outcome = match.rules.outcome(state)
-    if outcome is not None:
-        match.status = Match.Status.FINISHED
-        match.result = {**outcome.as_dict(), "message": match.rules.result_message(outcome)}
-        match.finished_at = timezone.now()
-
-
-def _start(match: Match) -> None:
-    """All seats are taken: the match goes live (the server may have to pass first) and the
-    clocks of the seats to move start."""
-    match.status = Match.Status.ACTIVE
-    state, passes = _forced(match, match.state)
-    Move.objects.bulk_create([Move(match=match, **row) for row in passes])
-    _finish_if_over(match, state)
-    match.state = state
-    seats = match.rules.seat_count(match.options)
-    fields = clocks.start(match.time_control, seats, running(match), timezone.now())
-    for name, value in fields.items():
-        setattr(match, name, value)
-
-
-def _started(match: Match, by: int | None) -> list[MatchEvent]:
-    """The events of a match that ``_start`` made live (and, rarely, over at once)."""
-    events: list[MatchEvent] = [MatchStarted(match=match, by=by)]
-    if match.status in OVER:
-        events.append(MatchEnded(match=match))
-    return events
 
 
 def match_create(
@@ -157,9 +114,9 @@ def match_create(
             else:  # free: for anyone with the link, or kept for the one user challenged
                 Seat.objects.create(match=match, seat=number, reserved_for=reserve_for)
         if chosen.levels or chosen.seats == 1:
-            _start(match)
+            go_live(match)
             match.save()
-            announce_change(match, *_started(match, user.pk))
+            announce_change(match, *started_events(match, user.pk))
         else:
             announce_change(match, MatchCreated(match=match, by=user.pk))
     return match
@@ -184,12 +141,12 @@ def match_join(*, match_id: str, user) -> Match:
         match.presence_version += 1  # a new player: their presence is read again
         happened: list[MatchEvent] = [PlayerJoined(match=match, user_id=user.pk, seat=free.seat)]
         if not match.seats.filter(user__isnull=True, level="").exists():
-            _start(match)
-            happened += _started(match, user.pk)
+            go_live(match)
+            happened += started_events(match, user.pk)
         match.save()
         announce_change(match, *happened)
         if match.status == Match.Status.ACTIVE:
-            _tell_first_match(match)  # a rematch accepted
+            tell_first_match(match)  # a rematch accepted
     return match
 
 
@@ -243,8 +200,8 @@ def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now
     ply_read = match.ply
     match.ply += 1
     played = {"ply": match.ply, "seat": seat, "move": move}
-    state, passes = _forced(match, state)
-    _finish_if_over(match, state)
+    state, passes = play_forced(match, state)
+    finish_if_over(match, state)
     match.state = state
     tick(match, was_running, seat, now)
     stale = ServiceError("stale_ply", "Another move was stored for this ply first.", 409)
@@ -357,103 +314,5 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
         match.save()
         announce_change(match, MatchEnded(match=match, was_waiting=was_waiting))
         if was_waiting:
-            _tell_first_match(match)  # a rematch offer taken back
+            tell_first_match(match)  # a rematch offer taken back
     return match
-
-
-def match_rematch(*, match_id: str, user) -> Match:
-    """Offer a rematch of a finished match: same options, sides swapped.
-
-    Against the computer it starts at once. Between people it is an offer: the asker takes
-    their seat, the others' seats are kept for them, and it starts once they accept (ask for
-    the rematch too, or join it); ``rematch_decline`` turns it down, and an offer nobody
-    answers lapses (``rematch_lapse``). Asking again returns the rematch already made.
-    """
-    with transaction.atomic():
-        old = locked(match_id, user)
-        players_seat(old)
-        if old.status not in OVER:
-            raise ServiceError("not_over", "The match is still going on.", 409)
-        existing = Match.objects.filter(rematch_of=old).first()
-        if existing is not None:
-            if existing.status == Match.Status.WAITING and existing.seats.filter(reserved_for=user).exists():
-                return match_join(match_id=existing.pk, user=user)  # the other side accepts
-            return existing
-        old_seats = list(old.seats.order_by("seat"))
-        seed = random.SystemRandom().randrange(2**31)
-        match = Match.objects.create(
-            game=old.game,
-            options=old.options,
-            seed=seed,
-            visibility=old.visibility,
-            created_by=user,
-            rematch_of=old,
-            state=old.rules.setup(old.options, seed),
-            time_control=old.time_control,
-            rated=old.rated,
-            takebacks=old.takebacks,
-            clock_ms=clocks.start(old.time_control, len(old_seats), [], timezone.now())["clock_ms"],
-        )
-        count = len(old_seats)
-        for s in old_seats:
-            asker = s.user_id == user.pk
-            rating, provisional = ratings.current(user, old.game) if asker else (None, True)
-            Seat.objects.create(
-                match=match,
-                seat=(s.seat + 1) % count,
-                user=user if asker else None,
-                reserved_for=None if asker else s.user,  # nobody is seated without saying yes
-                level=s.level,
-                rating=rating,
-                provisional=provisional,
-            )
-        if all(s.user_id == user.pk or s.level for s in old_seats):  # only the computer to ask
-            _start(match)
-            happened = _started(match, user.pk)
-        else:
-            match.status = Match.Status.WAITING
-            happened = [MatchCreated(match=match, by=user.pk)]
-        match.save()
-        announce_change(match, *happened)
-        announce_change(old, RematchOffered(match=old, rematch=match, by=user.pk))  # its page links it
-    return match
-
-
-def rematch_decline(*, match_id: str, user) -> Match:
-    """Turn down (or, for its asker, take back) the rematch offered after match ``match_id``:
-    the rematch is aborted before it began. Returns the finished match."""
-    with transaction.atomic():
-        old = locked(match_id, user)
-        players_seat(old)
-        offer = Match.objects.filter(rematch_of=old, status=Match.Status.WAITING).first()
-        if offer is None:
-            raise ServiceError("no_rematch_offer", "There is no rematch offer to turn down.", 409)
-        _lapse(offer.pk)
-    return old
-
-
-def rematch_lapse(*, match_id: str) -> bool:
-    """Withdraw the rematch offer ``match_id`` nobody answered (``sweeps.lapse_rematch_offers``);
-    False if it is no longer waiting."""
-    with transaction.atomic():
-        return _lapse(match_id)
-
-
-def _lapse(match_id: str) -> bool:
-    """Abort the rematch ``match_id`` if it is still waiting; its first match's page is told."""
-    match = read_locked(match_id)
-    if match is None or match.status != Match.Status.WAITING:
-        return False
-    match.status, match.finished_at = Match.Status.ABORTED, timezone.now()
-    match.save()
-    announce_change(match, MatchEnded(match=match, was_waiting=True))
-    _tell_first_match(match)
-    return True
-
-
-def _tell_first_match(rematch: Match) -> None:
-    """A rematch was accepted, turned down or lapsed: its first match's state says so."""
-    if rematch.rematch_of_id is not None:
-        first = Match.objects.filter(pk=rematch.rematch_of_id).first()
-        if first is not None:
-            announce_change(first)

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
-from . import clocks, services
+from . import clocks, rematches, services
 from .events import ClockLow, announce
 from .models import Match
 
@@ -39,7 +39,7 @@ def lapse_rematch_offers() -> int:
     since = timezone.now() - timedelta(seconds=settings.REMATCH_OFFER_SECONDS)
     stale = Match.objects.filter(status=Match.Status.WAITING, rematch_of__isnull=False, created_at__lte=since)
     due = stale.values_list("pk", flat=True)[:BATCH]
-    return sum(services.rematch_lapse(match_id=match_id) for match_id in due)
+    return sum(rematches.rematch_lapse(match_id=match_id) for match_id in due)
 
 
 def low_clocks_due(now: datetime) -> list[Match]:

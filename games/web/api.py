@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.api_auth import api_view, error, json_body
 from games.ai import levels
-from games.matches import services
+from games.matches import rematches, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match
 from games.matches.records import read_record
@@ -79,8 +79,8 @@ def _action(service: Callable) -> Callable:
 match_join = _action(services.match_join)
 match_resign = _action(services.match_resign)
 match_abort = _action(services.match_abort)
-match_rematch = _action(services.match_rematch)
-rematch_decline = _action(services.rematch_decline)
+match_rematch = _action(rematches.match_rematch)
+rematch_decline = _action(rematches.rematch_decline)
 
 
 @require_GET

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from games.matches import services, sweeps
+from games.matches import rematches, services, sweeps
 from games.matches.clocks import DAY_MS
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move
@@ -187,9 +187,9 @@ def test_a_rematch_keeps_the_time_control():
     match, ann, ben = timed(BLITZ)
     move(match, ann, 0)
     services.match_resign(match_id=match.pk, user=ann)
-    new = services.match_rematch(match_id=match.pk, user=ben)
+    new = rematches.match_rematch(match_id=match.pk, user=ben)
     assert fresh(new).time_control == BLITZ and clock_of(new, ben)["running"] is None  # an offer
-    services.match_rematch(match_id=match.pk, user=ann)  # accepted: the clock starts
+    rematches.match_rematch(match_id=match.pk, user=ann)  # accepted: the clock starts
     assert clock_of(new, ben)["running"] == 0
 
 

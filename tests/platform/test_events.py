@@ -9,7 +9,7 @@ import pytest
 from django.db import transaction
 
 from games import subscribers
-from games.matches import events, services
+from games.matches import events, rematches, services
 from games.matches.events import MatchEvent, StateChanged
 from games.rules import GAMES
 
@@ -32,7 +32,7 @@ def test_each_change_says_what_happened(changes):
     state = fresh(match).state
     services.move_play(match_id=match.pk, user=ann, ply=0, move=REVERSI.legal_moves(state, 0)[0])
     services.match_resign(match_id=match.pk, user=ben)
-    services.match_rematch(match_id=match.pk, user=ann)
+    rematches.match_rematch(match_id=match.pk, user=ann)
     assert changes.kinds == [
         ["MatchCreated"],
         ["PlayerJoined", "MatchStarted"],

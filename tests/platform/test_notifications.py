@@ -25,7 +25,7 @@ from django.core import mail, signing
 from django.test import Client
 
 from accounts import addresses
-from games.matches import events, presence, services, sweeps
+from games.matches import events, presence, rematches, services, sweeps
 from games.matches.models import Match
 from games.notifications import mail as notification_mail
 from games.notifications import services as notes
@@ -153,7 +153,7 @@ def test_a_rematch_is_offered_to_the_other_player_only():
     match, alice, bob = pair()
     move(match, alice, 0)
     services.match_resign(match_id=match.pk, user=bob)
-    rematch = services.match_rematch(match_id=match.pk, user=alice)
+    rematch = rematches.match_rematch(match_id=match.pk, user=alice)
     (offer,) = of(bob, Kind.REMATCH)
     assert (offer.text, offer.url, offer.match_id) == (
         "alice offers a rematch of Reversi",
@@ -161,7 +161,7 @@ def test_a_rematch_is_offered_to_the_other_player_only():
         match.pk,
     )
     assert of(alice, Kind.REMATCH) == []
-    assert services.match_rematch(match_id=match.pk, user=bob).pk == rematch.pk  # accepted
+    assert rematches.match_rematch(match_id=match.pk, user=bob).pk == rematch.pk  # accepted
     assert len(of(bob, Kind.REMATCH)) == 1
     assert Notification.objects.filter(kind=Kind.JOINED, match=rematch).count() == 0  # no "bob joined"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.matches import ratings, services
+from games.matches import ratings, rematches, services
 from games.matches.errors import ServiceError
 from games.matches.glicko2 import Rating as Glicko
 from games.matches.glicko2 import update
@@ -84,8 +84,8 @@ def test_a_rated_match_changes_both_ratings_once():
     assert RatingChange.objects.filter(match=match).count() == 2
 
     # The next match shows the new ratings beside the names (taken when the seat is taken).
-    again = services.match_rematch(match_id=match.pk, user=ann)
-    services.match_rematch(match_id=match.pk, user=ben)  # accepted
+    again = rematches.match_rematch(match_id=match.pk, user=ann)
+    rematches.match_rematch(match_id=match.pk, user=ben)  # accepted
     shown = {p["username"]: p["rating"] for p in view(again, ann)["players"]}
     assert shown == {"ann": round(won.rating), "ben": round(lost.rating)}
 

@@ -14,7 +14,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import F
 from django.utils import timezone
 
-from games.matches import presence, services, wording
+from games.matches import presence, rematches, services, wording
 from games.matches.models import Match, Presence
 from games.matches.replays import replay_json
 from games.matches.selectors import for_seat, match_for_user, match_public, match_rows, players
@@ -326,7 +326,7 @@ def test_rematch_url_points_to_the_rematch():
     services.match_resign(match_id=match.pk, user=ann)
     assert fresh(match).status == Match.Status.FINISHED
     assert view(match, ann)["rematch_url"] is None
-    new = services.match_rematch(match_id=match.pk, user=ben)
+    new = rematches.match_rematch(match_id=match.pk, user=ben)
     for user in (ann, ben, AnonymousUser()):
         assert view(match, user)["rematch_url"] == f"/m/{new.pk}/"
     assert view(new, ann)["rematch_url"] is None

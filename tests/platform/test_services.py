@@ -15,7 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from games.ai import levels as computer_levels
 from games.autoplay.turns import start_once
-from games.matches import services, sweeps
+from games.matches import rematches, services, sweeps
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move
 from games.matches.selectors import public_of
@@ -729,7 +729,7 @@ def test_a_rematch_is_an_offer_that_seats_only_the_asker(changes):
     """Issue 24 (3): a rematch no longer seats the other player (nor starts their clock)."""
     old, ann, ben = finished_match()
     changes.clear()
-    new = fresh(services.match_rematch(match_id=old.pk, user=ann))
+    new = fresh(rematches.match_rematch(match_id=old.pk, user=ann))
     assert new.pk != old.pk and new.rematch_of_id == old.pk
     assert new.game == old.game and new.options == old.options and new.visibility == old.visibility
     assert list(new.seats.values_list("seat", "user_id", "reserved_for_id")) == [
@@ -744,9 +744,9 @@ def test_a_rematch_is_an_offer_that_seats_only_the_asker(changes):
 
 def test_the_other_player_accepts_by_asking_too(changes):
     old, ann, ben = finished_match()
-    offered = services.match_rematch(match_id=old.pk, user=ann)
+    offered = rematches.match_rematch(match_id=old.pk, user=ann)
     changes.clear()
-    accepted = fresh(services.match_rematch(match_id=old.pk, user=ben))
+    accepted = fresh(rematches.match_rematch(match_id=old.pk, user=ben))
     assert accepted.pk == offered.pk and accepted.status == Match.Status.ACTIVE
     assert list(accepted.seats.values_list("seat", "user_id")) == [(0, ben.pk), (1, ann.pk)]
     assert sorted(set(changes.ids)) == sorted({old.pk, accepted.pk})
@@ -755,44 +755,44 @@ def test_the_other_player_accepts_by_asking_too(changes):
 
 def test_the_other_player_accepts_by_joining():
     old, ann, ben = finished_match()
-    offered = services.match_rematch(match_id=old.pk, user=ann)
+    offered = rematches.match_rematch(match_id=old.pk, user=ann)
     assert fresh(services.match_join(match_id=offered.pk, user=ben)).status == Match.Status.ACTIVE
     with pytest.raises(ServiceError) as err:  # a stranger cannot take the kept seat
         services.match_join(
-            match_id=services.match_rematch(match_id=old.pk, user=ann).pk, user=make_user("cy")
+            match_id=rematches.match_rematch(match_id=old.pk, user=ann).pk, user=make_user("cy")
         )
     assert err.value.code == "match_full"
 
 
 def test_rematch_asked_twice_returns_the_same(changes):
     old, ann, ben = finished_match()
-    first = services.match_rematch(match_id=old.pk, user=ann)
+    first = rematches.match_rematch(match_id=old.pk, user=ann)
     before = stored(first.pk)
     changes.clear()
-    assert services.match_rematch(match_id=old.pk, user=ann).pk == first.pk
+    assert rematches.match_rematch(match_id=old.pk, user=ann).pk == first.pk
     assert stored(first.pk) == before and changes.seen == []
 
 
 def test_a_rematch_turned_down_or_taken_back_is_aborted(changes):
     old, ann, ben = finished_match()
-    offered = services.match_rematch(match_id=old.pk, user=ann)
+    offered = rematches.match_rematch(match_id=old.pk, user=ann)
     changes.clear()
-    services.rematch_decline(match_id=old.pk, user=ben)
+    rematches.rematch_decline(match_id=old.pk, user=ben)
     assert fresh(offered).status == Match.Status.ABORTED
     assert sorted(set(changes.ids)) == sorted({old.pk, offered.pk})
     assert public_of(old.pk)["rematch"]["status"] == "declined"
-    refused(changes, "no_rematch_offer", 409, services.rematch_decline, match_id=old.pk, user=ann)
-    refused(changes, "not_a_player", 403, services.rematch_decline, match_id=old.pk, user=make_user("cy"))
+    refused(changes, "no_rematch_offer", 409, rematches.rematch_decline, match_id=old.pk, user=ann)
+    refused(changes, "not_a_player", 403, rematches.rematch_decline, match_id=old.pk, user=make_user("cy"))
     # the asker withdraws a second match's offer by aborting the rematch itself
     old2, dee, eve = finished_match(names=("dee", "eve"))
-    offer2 = services.match_rematch(match_id=old2.pk, user=dee)
+    offer2 = rematches.match_rematch(match_id=old2.pk, user=dee)
     services.match_abort(match_id=offer2.pk, user=dee)
     assert public_of(old2.pk)["rematch"]["status"] == "declined"
 
 
 def test_an_offer_nobody_answers_lapses(settings, changes):
     old, ann, ben = finished_match()
-    offered = services.match_rematch(match_id=old.pk, user=ann)
+    offered = rematches.match_rematch(match_id=old.pk, user=ann)
     assert sweeps.lapse_rematch_offers() == 0  # not yet
     settings.REMATCH_OFFER_SECONDS = 0
     changes.clear()
@@ -809,7 +809,7 @@ def test_rematch_against_the_computer_starts_at_once():
         user=ann, game="reversi", options={"size": 4}, opponent="computer", side=0, level="random"
     )
     services.match_resign(match_id=match.pk, user=ann)
-    new = fresh(services.match_rematch(match_id=match.pk, user=ann))
+    new = fresh(rematches.match_rematch(match_id=match.pk, user=ann))
     assert new.status == Match.Status.ACTIVE
     assert list(new.seats.values_list("seat", "user_id", "level")) == [(0, None, "random"), (1, ann.pk, "")]
 
@@ -817,7 +817,7 @@ def test_rematch_against_the_computer_starts_at_once():
 def test_rematch_of_an_aborted_match(changes):
     match, ann, ben = start_match()
     services.match_abort(match_id=match.pk, user=ann)
-    new = fresh(services.match_rematch(match_id=match.pk, user=ben))
+    new = fresh(rematches.match_rematch(match_id=match.pk, user=ben))
     assert list(new.seats.values_list("seat", "user_id", "reserved_for_id")) == [
         (0, ben.pk, None),
         (1, None, ann.pk),
@@ -827,16 +827,16 @@ def test_rematch_of_an_aborted_match(changes):
 
 def test_rematch_of_a_match_still_going_is_not_over_409(changes):
     match, ann, _ = start_match()
-    refused(changes, "not_over", 409, services.match_rematch, match_id=match.pk, user=ann)
+    refused(changes, "not_over", 409, rematches.match_rematch, match_id=match.pk, user=ann)
 
 
 def test_rematch_by_a_spectator_is_not_a_player_403(changes):
     old, _, _ = finished_match()
-    refused(changes, "not_a_player", 403, services.match_rematch, match_id=old.pk, user=make_user("carl"))
+    refused(changes, "not_a_player", 403, rematches.match_rematch, match_id=old.pk, user=make_user("carl"))
 
 
 @pytest.mark.parametrize(
-    "service", [services.move_play, services.match_resign, services.match_abort, services.match_rematch]
+    "service", [services.move_play, services.match_resign, services.match_abort, rematches.match_rematch]
 )
 def test_unknown_match_is_not_found_404(changes, service):
     extra = {"ply": 0, "move": {}} if service is services.move_play else {}

@@ -19,7 +19,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.utils import timezone
 
-from games.matches import offers, services, takebacks
+from games.matches import offers, rematches, services, takebacks
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move, Takeback
 from games.matches.replays import replay_json, transcript
@@ -180,7 +180,7 @@ def test_whether_a_match_allows_takebacks():
     assert "Allies" in refusal("cannot_take_back", takebacks.takeback_propose, match_id=journey.pk, user=ann)
     # a rematch keeps the setting
     services.match_resign(match_id=off.pk, user=ann)
-    assert services.match_rematch(match_id=off.pk, user=ann).takebacks is False
+    assert rematches.match_rematch(match_id=off.pk, user=ann).takebacks is False
 
 
 def test_against_the_computer_granted_at_once_and_its_stale_reply_refused():

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from accounts.models import Account
+from games.matches import rematches
 from games.matches import services as match_services
 from games.matches.errors import ServiceError
 from games.matches.models import Match
@@ -266,5 +267,5 @@ def test_nobody_voids_a_tournament_game():
     game.refresh_from_db()
     assert game.first_points > game.second_points  # a win for the one who stayed, not 0-0
     # a rematch of it is an ordinary match again
-    again = match_services.match_rematch(match_id=match.pk, user=ann)
+    again = rematches.match_rematch(match_id=match.pk, user=ann)
     assert again.abortable and match_services.match_abort(match_id=again.pk, user=ann).status == "aborted"
