@@ -34,8 +34,11 @@
 
 import {gridKeys, setTabStop} from "../../js/grid_keys.js";
 import {personName, verb} from "../../js/match_info.js";
+import {loadStylesheet} from "../../js/stylesheet.js";
 
 export {mount as mountOptions} from "./options.js";
+
+await loadStylesheet(new URL("./board.css", import.meta.url));
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const DISCS = ["X", "O"]; // by seat
