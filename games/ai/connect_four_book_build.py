@@ -2,6 +2,8 @@
 
     python -m games.ai.connect_four_book_build [--minutes 60] [--max-ply 12]
         [--solve-from 10] [--solve-nodes 500000] [--search 3] [--out PATH]
+    python -m games.ai.connect_four_book_build --repair [--line 3333...]   (see repair)
+    python -m games.ai.connect_four_book_build --verify 8 --solve-nodes 4000000   (see verify)
 
 It walks the first player's positions breadth first, ply by ply (0, 2, 4...): the expert's
 book move, then every reply of the opponent that does not end the game. At each position:
@@ -167,6 +169,58 @@ def repair(args: argparse.Namespace) -> dict[int, Entry]:
     return book
 
 
+def verify(args: argparse.Namespace) -> None:
+    """Check the book's unproved moves at ``--verify`` stones, writing the book after each
+    change: a move is kept when the solver proves it still wins (the position after it,
+    solved for win or not with ``--solve-nodes``); one that does not is replaced by a win
+    proved two plies deep (``prove_two_plies``), with the positions after its replies; a move
+    not proved either way in budget is left as it is. Prints what it found."""
+    g = geometry(ROWS, COLS)
+    text = args.out.read_text()
+    book = parse(text)
+    header = [line[2:] for line in text.splitlines() if line.startswith("# ")]
+    solver = Solver(g)
+    found = {"wins": 0, "replaced": 0, "unknown": 0}
+    for key, entry in sorted(book.items()):
+        cur, mask = position_of(g, key)
+        if mask.bit_count() != args.verify or entry.score is not None:
+            continue
+        outcome = "unknown"
+        if still_wins(g, cur, mask, entry.column, args.solve_nodes, solver):
+            outcome = "wins"
+        elif (proved := prove_two_plies(g, cur, mask, args.solve_nodes, solver)) is not None:
+            column, score, after = proved
+            if score is None or score > 0:  # a proved win (None: not the fastest)
+                book[key] = Entry(column, score)
+                for k, e in after.items():  # a proof replaces a search move there
+                    if k not in book or book[k].score is None:
+                        book[k] = e
+                outcome = "replaced"
+        found[outcome] += 1
+        print(f"  {key:x}: column {entry.column} {outcome}", flush=True)
+        if outcome == "replaced":
+            args.out.write_text(dump(book, header))
+    proved = sum(e.score is not None for e in book.values())
+    header.append(
+        f"Verified at {args.verify} stones (--verify {args.verify} --solve-nodes {args.solve_nodes}): "
+        f"{found['wins']} moves proved to win, {found['replaced']} replaced by proved wins, "
+        f"{found['unknown']} not proved; {len(book)} positions, {proved} with a proved score."
+    )
+    args.out.write_text(dump(book, header))
+    print(found, flush=True)
+
+
+def still_wins(g: Geometry, cur: int, mask: int, column: int, nodes: int, solver: Solver) -> bool:
+    """Is dropping in ``column`` a proved win for the side to move (its opponent proved lost
+    after it within ``nodes``)? False when it is not, or not proved."""
+    bit = (mask + g.bottom_all) & g.column[column]
+    solver.nodes, solver.max_nodes = 0, nodes
+    try:
+        return solver.solve(cur ^ mask, mask | bit, weak=True) < 0
+    except OutOfBudget:
+        return False
+
+
 def prove_two_plies(
     g: Geometry, cur: int, mask: int, nodes: int, solver: Solver
 ) -> tuple[int, int | None, dict[int, Entry]] | None:
@@ -241,8 +295,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=PATH)
     parser.add_argument("--repair", action="store_true", help="only mend the book at --out (see repair)")
     parser.add_argument("--line", nargs="*", default=[], help="with --repair: games to mend the book along")
+    parser.add_argument("--verify", type=int, help="only check the book's moves at this many stones (verify)")
     args = parser.parse_args(argv)
-    if args.repair:
+    if args.verify is not None:
+        verify(args)
+    elif args.repair:
         book = repair(args)
         header = [line[2:] for line in args.out.read_text().splitlines() if line.startswith("# ")]
         proved = sum(e.score is not None for e in book.values())

@@ -94,3 +94,26 @@ def test_the_judge_answers_draw_offers_from_proofs():
     assert judge.accepts_draw(slug, state, 1, budget)  # lost for Y: it accepts a draw
     empty = state_of(("",) * 4, 4)  # the empty 4x4 board is a proved draw (not the search's estimate)
     assert judge.judge(slug, empty, 0, budget) == 0 and judge.accepts_draw(slug, empty, 0, budget)
+
+
+def test_the_book_check_proves_a_move_wins_exactly_when_the_brute_force_says_so():
+    """``connect_four_book_build.still_wins``, the check of the book's moves (``--verify``),
+    on 5x4 positions: True exactly for the moves that win, by the brute force."""
+    from games.ai.connect_four_book_build import still_wins
+    from games.ai.connect_four_solver import Solver
+
+    from .test_connect_four_solver import bits, four_through, play
+
+    rows, cols = 5, 4
+    g = geometry(rows, cols)
+    solver = Solver(g)
+    checked = 0
+    for pos in random_positions(random.Random(5), rows, cols, 6, 12):
+        mover = mover_of(pos)
+        cur, mask = bits(pos, rows, mover)
+        for c in range(cols):
+            if len(pos[c]) == rows or four_through(play(pos, c, mover), rows, c):
+                continue  # full, or a four at once (the book never holds those)
+            assert still_wins(g, cur, mask, c, 10**7, solver) == (move_value(pos, rows, c) > 0), (pos, c)
+            checked += 1
+    assert checked > 30
