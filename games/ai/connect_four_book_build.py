@@ -171,10 +171,10 @@ def repair(args: argparse.Namespace) -> dict[int, Entry]:
 
 def verify(args: argparse.Namespace) -> None:
     """Check the book's unproved moves at ``--verify`` stones, writing the book after each
-    change: a move is kept when the solver proves it still wins (the position after it,
-    solved for win or not with ``--solve-nodes``); one that does not is replaced by a win
-    proved two plies deep (``prove_two_plies``), with the positions after its replies; a move
-    not proved either way in budget is left as it is. Prints what it found."""
+    change: a move the solver proves still wins is kept (each solve within ``--solve-nodes``,
+    for win or not); otherwise the first other column proved to win replaces it, and the
+    positions after its replies get a proved winning move too; a position with no win
+    proved in budget is left as it is. Prints what it found."""
     g = geometry(ROWS, COLS)
     text = args.out.read_text()
     book = parse(text)
@@ -185,35 +185,48 @@ def verify(args: argparse.Namespace) -> None:
         cur, mask = position_of(g, key)
         if mask.bit_count() != args.verify or entry.score is not None:
             continue
-        outcome = "unknown"
-        if still_wins(g, cur, mask, entry.column, args.solve_nodes, solver):
-            outcome = "wins"
-        elif (proved := prove_two_plies(g, cur, mask, args.solve_nodes, solver)) is not None:
-            column, score, after = proved
-            if score is None or score > 0:  # a proved win (None: not the fastest)
-                book[key] = Entry(column, score)
-                for k, e in after.items():  # a proof replaces a search move there
-                    if k not in book or book[k].score is None:
-                        book[k] = e
-                outcome = "replaced"
+        column = proved_win(g, cur, mask, args.solve_nodes, solver, first=entry.column)
+        outcome = "unknown" if column is None else "wins" if column == entry.column else "replaced"
         found[outcome] += 1
-        print(f"  {key:x}: column {entry.column} {outcome}", flush=True)
+        print(f"  {key:x}: column {entry.column} {outcome} {'' if column is None else column}", flush=True)
         if outcome == "replaced":
+            book[key] = Entry(column, None)
+            for me, nmask in replies(g, cur, mask, column):  # our next positions: a proved win each
+                k, flipped = canonical(g, me, nmask)
+                if k in book and book[k].score is not None:
+                    continue
+                if (c := proved_win(g, me, nmask, args.solve_nodes, solver)) is not None:
+                    book[k] = Entry(g.cols - 1 - c if flipped else c, None)
             args.out.write_text(dump(book, header))
-    proved = sum(e.score is not None for e in book.values())
     header.append(
         f"Verified at {args.verify} stones (--verify {args.verify} --solve-nodes {args.solve_nodes}): "
         f"{found['wins']} moves proved to win, {found['replaced']} replaced by proved wins, "
-        f"{found['unknown']} not proved; {len(book)} positions, {proved} with a proved score."
+        f"{found['unknown']} not proved; {len(book)} positions."
     )
     args.out.write_text(dump(book, header))
     print(found, flush=True)
+
+
+def proved_win(
+    g: Geometry, cur: int, mask: int, nodes: int, solver: Solver, first: int | None = None
+) -> int | None:
+    """A column proved to win for the side to move (``first`` tried first, then centre out),
+    or None when no column is proved to win within ``nodes`` a solve."""
+    possible = (mask + g.bottom_all) & g.board
+    for c in ([first] if first is not None else []) + [c for c in g.order if c != first]:
+        if possible & g.column[c] and still_wins(g, cur, mask, c, nodes, solver):
+            return c
+    return None
 
 
 def still_wins(g: Geometry, cur: int, mask: int, column: int, nodes: int, solver: Solver) -> bool:
     """Is dropping in ``column`` a proved win for the side to move (its opponent proved lost
     after it within ``nodes``)? False when it is not, or not proved."""
     bit = (mask + g.bottom_all) & g.column[column]
+    if has_four(cur | bit, g.height):
+        return True
+    if mask | bit == g.board:
+        return False  # the last cell: a draw
     solver.nodes, solver.max_nodes = 0, nodes
     try:
         return solver.solve(cur ^ mask, mask | bit, weak=True) < 0
