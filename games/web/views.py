@@ -260,10 +260,11 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _computer_analysis(match: Match, summary: dict) -> dict:
-    """The replay's computer analysis card: offered for a finished game that can be analysed
-    (or one analysed already), with the analysis so far and the players' names."""
+    """The replay's computer analysis card: offered for a finished game with moves that can be
+    analysed (or one analysed already), with the analysis so far and the players' names. (An
+    Alpha Battle dealt from a seed has no move: its setups came from the seed.)"""
     initial = analysis_json(match)
-    finished = match.status == Match.Status.FINISHED
+    finished = match.status == Match.Status.FINISHED and match.ply > 0
     names = [p["username"] or f"the computer ({p['computer']})" for p in summary["players"]]
     return {
         "offered": initial is not None or (finished and analysable(match.game)),
