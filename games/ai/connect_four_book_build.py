@@ -3,7 +3,8 @@
     python -m games.ai.connect_four_book_build [--minutes 60] [--max-ply 12]
         [--solve-from 10] [--solve-nodes 500000] [--search 3] [--out PATH]
     python -m games.ai.connect_four_book_build --repair [--line 3333...]   (see repair)
-    python -m games.ai.connect_four_book_build --verify 8 --solve-nodes 4000000   (see verify)
+    python -m games.ai.connect_four_book_build --verify 8 --solve-nodes 4000000 [--shard 0/2]   (verify)
+    python -m games.ai.connect_four_book_build --merge shard0.txt shard1.txt   (the shards' changes)
 
 It walks the first player's positions breadth first, ply by ply (0, 2, 4...): the expert's
 book move, then every reply of the opponent that does not end the game. At each position:
@@ -181,10 +182,11 @@ def verify(args: argparse.Namespace) -> None:
     header = [line[2:] for line in text.splitlines() if line.startswith("# ")]
     solver = Solver(g)
     found = {"wins": 0, "replaced": 0, "unknown": 0}
-    for key, entry in sorted(book.items()):
+    shard, shards = (int(n) for n in args.shard.split("/"))
+    todo = [key for key, e in sorted(book.items()) if e.score is None and stones(g, key) == args.verify]
+    for key in todo[shard::shards]:  # a shard each process: merge_books() joins their books
+        entry = book[key]
         cur, mask = position_of(g, key)
-        if mask.bit_count() != args.verify or entry.score is not None:
-            continue
         column = proved_win(g, cur, mask, args.solve_nodes, solver, first=entry.column)
         outcome = "unknown" if column is None else "wins" if column == entry.column else "replaced"
         found[outcome] += 1
@@ -199,12 +201,30 @@ def verify(args: argparse.Namespace) -> None:
                     book[k] = Entry(g.cols - 1 - c if flipped else c, None)
             args.out.write_text(dump(book, header))
     header.append(
-        f"Verified at {args.verify} stones (--verify {args.verify} --solve-nodes {args.solve_nodes}): "
+        f"Verified at {args.verify} stones (--verify {args.verify} --solve-nodes {args.solve_nodes} "
+        f"--shard {args.shard}): "
         f"{found['wins']} moves proved to win, {found['replaced']} replaced by proved wins, "
         f"{found['unknown']} not proved; {len(book)} positions."
     )
     args.out.write_text(dump(book, header))
     print(found, flush=True)
+
+
+def stones(g: Geometry, key: int) -> int:
+    """The stones of a book key's position."""
+    return position_of(g, key)[1].bit_count()
+
+
+def merge_books(base: Path, parts: list[Path]) -> dict[int, Entry]:
+    """The book ``base`` with every entry the ``parts`` (books made from it by shards of
+    ``--verify``) changed or added."""
+    book = parse(base.read_text())
+    merged = dict(book)
+    for part in parts:
+        for key, entry in parse(part.read_text()).items():
+            if book.get(key) != entry:
+                merged[key] = entry
+    return merged
 
 
 def proved_win(
@@ -309,8 +329,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repair", action="store_true", help="only mend the book at --out (see repair)")
     parser.add_argument("--line", nargs="*", default=[], help="with --repair: games to mend the book along")
     parser.add_argument("--verify", type=int, help="only check the book's moves at this many stones (verify)")
+    parser.add_argument("--shard", default="0/1", help="with --verify: K/N, this process's share")
+    parser.add_argument("--merge", nargs="*", type=Path, help="only add these books' changes to --out")
     args = parser.parse_args(argv)
-    if args.verify is not None:
+    if args.merge:
+        header = [line[2:] for line in args.out.read_text().splitlines() if line.startswith("# ")]
+        notes = [line[2:] for part in args.merge for line in part.read_text().splitlines()]
+        header += [note for note in notes if note.startswith("Verified at")]
+        args.out.write_text(dump(merge_books(args.out, args.merge), header))
+    elif args.verify is not None:
         verify(args)
     elif args.repair:
         book = repair(args)

@@ -117,3 +117,13 @@ def test_the_book_check_proves_a_move_wins_exactly_when_the_brute_force_says_so(
             assert still_wins(g, cur, mask, c, 10**7, solver) == (move_value(pos, rows, c) > 0), (pos, c)
             checked += 1
     assert checked > 30
+
+
+def test_the_verify_shards_books_merge_with_every_change(tmp_path):
+    from games.ai.connect_four_book_build import merge_books
+
+    base, one, two = (tmp_path / name for name in ("base.txt", "one.txt", "two.txt"))
+    base.write_text("0 3 ?\n1f 2 ?\n")
+    one.write_text("0 4 ?\n1f 2 ?\n")  # a move replaced
+    two.write_text("0 3 ?\n1f 2 ?\n2a 1 5\n")  # a position added
+    assert merge_books(base, [one, two]) == {0: Entry(4, None), 0x1F: Entry(2, None), 0x2A: Entry(1, 5)}
