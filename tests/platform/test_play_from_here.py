@@ -105,3 +105,19 @@ def test_a_game_without_an_analysis_board_has_no_such_page():
 def test_the_board_links_to_it():
     page = Client().get("/analysis/othello/").content.decode()
     assert 'id="play-here" href="/analysis/othello/play/"' in page
+
+
+def test_a_start_where_the_first_to_move_must_pass_is_passed_by_the_server():
+    from games.matches import services
+    from games.matches.models import Move
+
+    ann = make_user("ann")
+    start = "OX..\n....\n....\n...."  # X (to move) flanks nothing; O can take B1
+    match = services.match_create(
+        user=ann, game="reversi", options={"start": start}, opponent="computer", side=1, level="random"
+    )
+    match.refresh_from_db()
+    assert match.status == "active" and match.state["turn"] == 1 and match.ply == 1
+    assert list(Move.objects.filter(match=match).values_list("seat", "move", "forced")) == [
+        (0, {"pass": True}, True)
+    ]
