@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.ai import levels as computer_levels
-from games.rules import GAMES, OptionError
+from games.rules import GAMES, Game, OptionError
 
 from . import clocks, ratings
 from .errors import ServiceError
@@ -30,6 +30,20 @@ class Choices:
     takebacks: bool  # may players take moves back (``takebacks``)
 
 
+def game_options(game: Any, options: Any) -> tuple[Game, dict[str, Any]]:
+    """The rules of ``game`` and its ``options`` cleaned (a client's JSON); ServiceError
+    ``bad_options`` with the reason otherwise."""
+    rules = GAMES.get(game) if isinstance(game, str) else None
+    if rules is None:
+        raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
+    if options is not None and not isinstance(options, dict):
+        raise ServiceError("bad_options", "Options must be an object of option names and values.", 400)
+    try:
+        return rules, rules.clean_options(options or {})
+    except OptionError as exc:
+        raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None
+
+
 def clean(
     *,
     game: Any,
@@ -43,15 +57,7 @@ def clean(
 ) -> Choices:
     """The choices of ``services.match_create``, cleaned; ServiceError ``bad_options`` with a
     reason otherwise."""
-    rules = GAMES.get(game) if isinstance(game, str) else None
-    if rules is None:
-        raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
-    if options is not None and not isinstance(options, dict):
-        raise ServiceError("bad_options", "Options must be an object of option names and values.", 400)
-    try:
-        cleaned = rules.clean_options(options or {})
-    except OptionError as exc:
-        raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None
+    rules, cleaned = game_options(game, options)
     if opponent not in Match.Visibility.values:
         raise ServiceError("bad_options", "Opponent must be invite, open or computer.", 400, field="opponent")
     seats = rules.seat_count(cleaned)

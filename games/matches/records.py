@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules import GAMES, Game, OptionError
+from games.rules import Game
 
+from .choices import game_options
 from .errors import ServiceError
 from .models import Match
 
@@ -29,15 +30,7 @@ def read_record(*, game: Any, options: Any, text: Any) -> dict[str, Any]:
     """A record played from the start: ``{"game", "options" (cleaned), "ply", "moves" (as the
     replay lists them), "states" (the spectator's board before each move, and after the
     last)}``; ServiceError ``bad_options`` (game, options) or ``bad_record`` with the reason."""
-    rules = GAMES.get(game) if isinstance(game, str) else None
-    if rules is None:
-        raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
-    if options is not None and not isinstance(options, dict):
-        raise ServiceError("bad_options", "Options must be an object of option names and values.", 400)
-    try:
-        cleaned = rules.clean_options(options or {})
-    except OptionError as exc:
-        raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None
+    rules, cleaned = game_options(game, options)
     if not isinstance(text, str):
         raise ServiceError("bad_record", "The record must be text, such as f5d6c3.", 400, field="record")
     if len(text) > MAX_RECORD_CHARS:
