@@ -79,7 +79,11 @@ def strong_player(
         return dict(PASS)
     if len(legal) == 1:
         return legal[0]
-    g, result = strong_search(state, seat, rng, budget)
+    return searched_move(legal, *strong_search(state, seat, rng, budget))
+
+
+def searched_move(legal: list[Move], g: Geometry, result: SearchResult | None) -> Move:
+    """The search's move among the ``legal`` ones (the first legal move if it found none)."""
     if result is not None:
         move = {"cell": cell_name(*g.cell(result.move))}
         if move in legal:
@@ -87,14 +91,19 @@ def strong_player(
     return legal[0]  # never reached while the search and the rules agree (the tests check it)
 
 
-def strong_with_budget(budget: float) -> Chooser:
-    """A strong chooser with another time budget (benchmarks, tests)."""
+def with_budget(player: Callable[..., Move], name: str, budget: float) -> Chooser:
+    """``player`` (a chooser taking a budget) with another time budget (benchmarks, ratings, tests)."""
 
     def chooser(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
-        return strong_player(game, state, seat, rng, budget)
+        return player(game, state, seat, rng, budget)
 
-    chooser.__name__ = f"strong_{budget:g}s"
+    chooser.__name__ = f"{name}_{budget:g}s"
     return chooser
+
+
+def strong_with_budget(budget: float) -> Chooser:
+    """A strong chooser with another time budget (benchmarks, tests)."""
+    return with_budget(strong_player, "strong", budget)
 
 
 _PLAYERS: dict[str, Chooser] = {"random": random_player, "greedy": greedy_player, "strong": strong_player}

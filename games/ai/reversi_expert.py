@@ -22,7 +22,7 @@ from games.rules.reversi import PLAYERS, cell_name
 from games.rules.reversi_bits import Geometry, from_board
 from games.rules.reversi_search import Search, SearchResult
 
-from .reversi import PASS, STRONG_BUDGET, Chooser
+from .reversi import PASS, STRONG_BUDGET, Chooser, searched_move, with_budget
 from .reversi_book import book_moves
 from .reversi_eval import shipped
 
@@ -54,22 +54,12 @@ def expert_player(
     in_book = [move for move in in_book if move in legal]
     if in_book:
         return rng.choice(in_book)
-    g, result = expert_search(state, seat, rng, budget)
-    if result is not None:
-        move = {"cell": cell_name(*g.cell(result.move))}
-        if move in legal:
-            return move
-    return legal[0]  # never reached while the search and the rules agree (the tests check it)
+    return searched_move(legal, *expert_search(state, seat, rng, budget))
 
 
 def expert_with_budget(budget: float) -> Chooser:
     """An expert chooser with another time budget (benchmarks, ratings, tests)."""
-
-    def chooser(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
-        return expert_player(game, state, seat, rng, budget)
-
-    chooser.__name__ = f"expert_{budget:g}s"
-    return chooser
+    return with_budget(expert_player, "expert", budget)
 
 
 LEVELS = {"reversi": {"expert": expert_player}, "othello": {"expert": expert_player}}
