@@ -12,6 +12,7 @@ import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -171,3 +172,26 @@ def play_to_end(pages, max_moves: int = 40) -> int:
     expect(a.locator("#match")).to_have_attribute("data-status", "finished")
     expect(b.locator("#match")).to_have_attribute("data-status", "finished")
     return ply(a)
+
+
+def request_computer_analysis(page, server) -> Any:
+    """On a finished match's replay: ask for the computer analysis, run the real task worker
+    once (``db_worker --batch``) and wait for the card to say it is done; returns the card."""
+    import subprocess
+    import sys
+
+    from tests.support.server import ROOT
+
+    card = page.locator("#computer-analysis")
+    card.get_by_role("button", name="Request computer analysis").click()
+    expect(card).to_have_attribute("data-status", "queued")
+    subprocess.run(
+        [sys.executable, "manage.py", "db_worker", "--batch", "--interval", "0", "--no-reload"],
+        cwd=ROOT,
+        env=server.env,
+        check=True,
+        timeout=120,
+        capture_output=True,
+    )
+    expect(card).to_have_attribute("data-status", "done", timeout=15_000)
+    return card

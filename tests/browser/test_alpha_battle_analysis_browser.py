@@ -5,13 +5,17 @@ dealt from a seed has no moves: its replay offers no analysis."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.browser.helpers import PHONE, create_match, expect, shot, signup, username
-from tests.support.server import ROOT
+from tests.browser.helpers import (
+    PHONE,
+    create_match,
+    expect,
+    request_computer_analysis,
+    shot,
+    signup,
+    username,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -32,18 +36,7 @@ def test_a_dealt_battle_analysed_on_a_phone(daphne_server, person):
     expect(page.locator("#match")).to_have_attribute("data-status", "finished")
     page.goto(base + page.get_attribute("#replay-link", "href"))
     expect(page.locator("#analyse")).to_have_count(0)  # no board to analyse a setup on
-    card = page.locator("#computer-analysis")
-    card.get_by_role("button", name="Request computer analysis").click()
-    expect(card).to_have_attribute("data-status", "queued")
-    subprocess.run(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--interval", "0", "--no-reload"],
-        cwd=ROOT,
-        env=daphne_server.env,
-        check=True,
-        timeout=120,
-        capture_output=True,
-    )
-    expect(card).to_have_attribute("data-status", "done", timeout=15_000)
+    card = request_computer_analysis(page, daphne_server)
     expect(card.locator("#analysis-status")).to_have_text("Every move analysed (2).")
     expect(card.locator("circle.proved")).to_have_count(2)
     expect(card.locator(".analysis-summary tbody tr")).to_have_count(2)

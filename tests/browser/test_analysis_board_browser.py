@@ -8,7 +8,17 @@ import re
 
 import pytest
 
-from tests.browser.helpers import LEGAL, PHONE, create_match, expect, shot, signup, username, wait_ply_above
+from tests.browser.helpers import (
+    LEGAL,
+    PHONE,
+    create_match,
+    expect,
+    request_computer_analysis,
+    shot,
+    signup,
+    username,
+    wait_ply_above,
+)
 
 pytestmark = pytest.mark.browser
 PREFIX = "analysis"
@@ -104,10 +114,6 @@ def test_a_requested_computer_analysis_on_a_replay(daphne_server, person):
     """ida plays 1-D Reversi to the end against the computer, asks for the computer analysis
     on the replay; the task worker (a real ``db_worker``) runs it; the page shows the graph,
     the marks and each player's summary, and a point of the graph goes to its move."""
-    import subprocess
-    import sys
-
-    from tests.support.server import ROOT
 
     base = daphne_server.url
     page = person(**PHONE)
@@ -121,18 +127,7 @@ def test_a_requested_computer_analysis_on_a_replay(daphne_server, person):
             " || document.querySelector('#match').dataset.status === 'finished'"
         )
     page.goto(base + page.get_attribute("#replay-link", "href"))
-    card = page.locator("#computer-analysis")
-    card.get_by_role("button", name="Request computer analysis").click()
-    expect(card).to_have_attribute("data-status", "queued")
-    subprocess.run(
-        [sys.executable, "manage.py", "db_worker", "--batch", "--interval", "0", "--no-reload"],
-        cwd=ROOT,
-        env=daphne_server.env,
-        check=True,
-        timeout=120,
-        capture_output=True,
-    )
-    expect(card).to_have_attribute("data-status", "done", timeout=15_000)
+    card = request_computer_analysis(page, daphne_server)
     expect(card.locator("#analysis-status")).to_have_text("Every move analysed (12).")
     expect(card.locator("circle.proved")).to_have_count(12)  # 1-D Reversi: every value proved
     expect(card.locator(".analysis-summary tbody tr")).to_have_count(2)
