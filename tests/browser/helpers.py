@@ -84,6 +84,11 @@ def wait_ply(page, n: int) -> None:
     page.wait_for_function(f"n => {PLY} === n && {SETTLED}", arg=n)
 
 
+def replay_ready(page) -> None:
+    """Wait until the replay's script has drawn its first position and listens to the keys."""
+    expect(page.locator("#replay")).to_have_attribute("data-ready", "1")
+
+
 def expect(*args, **kwargs):
     """Playwright's ``expect``, imported on first use (the module imports without Playwright)."""
     import pytest

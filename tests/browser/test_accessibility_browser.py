@@ -23,6 +23,7 @@ from tests.browser.helpers import (
     expect,
     join,
     ply,
+    replay_ready,
     screenshots_on_failure,
     shot,
     signup,
@@ -140,6 +141,7 @@ def test_every_page_passes_an_axe_audit(daphne_server, person):
         expect(ann.locator("#match")).to_have_attribute("data-status", "finished")
         audit(ann, "match-finished")
         audit.visit(ann, base + ann.get_attribute("#replay-link", "href"), "replay")
+        replay_ready(ann)
         ann.keyboard.press("End")
         audit(ann, "replay-end")
 

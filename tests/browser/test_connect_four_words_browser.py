@@ -93,6 +93,7 @@ def test_two_computers_are_named_by_their_levels(daphne_server, person):
         shot(cyd, "3-two-computers")
         cyd.get_by_role("link", name=re.compile("replay", re.I)).first.click()
         cyd.wait_for_url(re.compile(r"/r/"))
+        helpers.replay_ready(cyd)
         cyd.keyboard.press("End")  # the replay opens at the start; its end tells the result
         expect(cyd.locator("#result")).to_contain_text("Strong beats Medium with four in a row")
         shot(cyd, "4-two-computers-replay")

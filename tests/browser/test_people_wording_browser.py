@@ -129,6 +129,7 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
         c.goto(base + c.get_attribute("#replay-link", "href") + "?ply=1")
         expect(c.locator("#ply-indicator")).to_have_text(re.compile(rf"^Move 1 of \d+ · {ann}: C1$"))
         expect(c.locator("#announce")).to_have_text(f"{ann} played C1")
+        helpers.replay_ready(c)
         c.keyboard.press("End")
         expect(c.locator("#result .result-message")).to_have_text(f"{ann} wins 12-4 against {bob}")
 

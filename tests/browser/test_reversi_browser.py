@@ -113,6 +113,7 @@ def test_invite_play_to_the_end_and_replay(daphne_server, person):
         c.goto(base + replay_url)
         replay = c.locator("#replay")
         expect(replay).to_have_attribute("data-ply", "0")
+        helpers.replay_ready(c)
         expect(c.locator("#moves button")).to_have_count(final_ply)
         c.get_by_role("button", name="Next move").click()
         expect(replay).to_have_attribute("data-ply", "1")
