@@ -188,6 +188,7 @@ def request_computer_analysis(page, server) -> Any:
     from tests.support.server import ROOT
 
     card = page.locator("#computer-analysis")
+    expect(card).to_have_attribute("data-status", "none")  # its script is listening
     card.get_by_role("button", name="Request computer analysis").click()
     expect(card).to_have_attribute("data-status", "queued")
     subprocess.run(
