@@ -8,6 +8,7 @@ import {showClocks} from "./clock.js";
 import {postJSON} from "./http.js";
 import {
   cooperative,
+  declinedText,
   drawText,
   fillPlayers,
   fillResult,
@@ -243,6 +244,8 @@ function notify(previous, next) {
     const text = takebackText(next);
     if (text) toast(text, "ok");
   }
+  const declined = declinedText(previous, next);
+  if (declined) toast(declined);
   const offered = next.rematch?.status === "offered" && next.rematch.by !== next.you;
   if (!previous.rematch && offered && next.you !== null) toast(rematchText(next), "ok");
 }

@@ -154,6 +154,16 @@ export function joinedText(previous, next) {
   return `Your opponent ${names} is here${game ? ": game on!" : "."}`;
 }
 
+// Your draw offer or takeback request turned down between two states: it is gone while the
+// game goes on at the same ply (a move, a takeback or the end withdraws it instead).
+export function declinedText(previous, next) {
+  if (!mine(next) || next.status !== "active" || next.ply !== previous.ply) return null;
+  const others = namesOf(next, seatsOf(next).filter((s) => s !== next.you));
+  if (isYou(next, previous.draw_offer) && next.draw_offer === null) return `${capital(others)} declined your draw offer.`;
+  if (isYou(next, previous.takeback_offer) && next.takeback_offer == null) return `${capital(others)} declined your takeback.`;
+  return null;
+}
+
 // The rematch notice, to those the rematch is offered to ("bob offers a rematch.").
 export function rematchText(match) {
   const by = match.rematch?.by;

@@ -1,5 +1,5 @@
 """Two people agree a draw in two real browsers: ann offers it with a button, bob sees the
-offer appear (a note and a panel) on his phone, declines it; after moving on, bob offers one and ann
+offer appear (a note and a panel) on his phone, declines it (ann reads that he did); after moving on, bob offers one and ann
 accepts: both pages read the draw by agreement.
 """
 
@@ -47,6 +47,7 @@ def test_a_draw_offered_declined_then_agreed(daphne_server, person):
         b.get_by_role("button", name="Decline").click()
         for page in (a, b):
             expect(page.locator("#draw-offer")).to_be_hidden()
+        expect(a.locator(".toast")).to_contain_text([f"{bob} declined your draw offer."])
         move_once((a, b))
         move_once((a, b))
         b.get_by_role("button", name="Offer a draw").click()

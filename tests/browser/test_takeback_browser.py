@@ -54,6 +54,7 @@ def test_a_takeback_asked_declined_then_accepted_on_two_pages_and_a_phone(daphne
         b.get_by_role("button", name="Decline").click()
         for page in (a, b):
             expect(page.locator("#takeback-offer")).to_be_hidden()
+        expect(a.locator(".toast")).to_contain_text([f"{bob} declined your takeback."])
         a.get_by_role("button", name="Propose a takeback").click()
         expect(b.locator("#takeback-text")).to_have_text(asked)
         b.get_by_role("button", name="Accept the takeback").click()
