@@ -91,6 +91,14 @@ def rate(match: Match) -> None:
         rows.append(Rating.objects.select_for_update().get(user_id=seat.user_id, game=match.game))
     before = [Glicko(r.rating, r.deviation, r.volatility) for r in rows]
     after = after_match(before[0], before[1], score)
+    # The change goes into the result too, so that the result panel says it at once and
+    # ever after without another query (``result.ratings``, rounded as the pages show them).
+    changes = [
+        {"seat": seat.seat, "before": round(old.rating), "after": round(new.rating)}
+        for seat, old, new in zip(seats, before, after, strict=True)
+    ]
+    match.result = {**result, "ratings": changes}
+    Match.objects.filter(pk=match.pk).update(result=match.result)
     for row, old, new in zip(rows, before, after, strict=True):
         row.rating, row.deviation, row.volatility = new.rating, new.deviation, new.volatility
         row.games += 1

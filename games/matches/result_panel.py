@@ -1,12 +1,14 @@
 """The result panel of the live and replay pages, in words, for one viewer: its big line
 ("You won 41-20", "bob wins 41-20 against alice", "bob resigned — you win", "You all won:
-every monster is gone") and its score line ("Final score: alice 41 – bob 20 (the board is
-full)").
+every monster is gone"), its score line ("Final score: alice 41 – bob 20 (the board is
+full)") and, after a rated match, its ratings line ("Ratings: you 1662 (+162), bob 1338
+(−162)").
 
-``selectors.for_seat`` adds both to the viewer's match object (``result_lines``: ``sentence``
-and ``score``); the pages show them as they come (``static/js/match_info.js``) and word nothing themselves.
-Names, reasons and "together" come from :mod:`.wording`, the one place the site words a
-match; this module only builds the panel's two lines from them.
+``selectors.for_seat`` adds them to the viewer's match object (``result_lines``:
+``sentence``, ``score`` and ``ratings``); the pages show them as they come
+(``static/js/match_info.js``) and word nothing themselves. Names, reasons and "together"
+come from :mod:`.wording`, the one place the site words a match; this module only builds
+the panel's lines from them.
 """
 
 from __future__ import annotations
@@ -188,3 +190,25 @@ def score_line(match: Match, *, cooperative: bool, counts: bool = True) -> str:
     line = " – ".join(f"{label(s)} {_number(pts[s])}" for s in _seats(match))
     words = reason_text(match["result"].get("reason"))
     return f"Final score: {line}{f' ({words})' if words else ''}"
+
+
+def ratings_line(match: Match) -> str:
+    """After a rated match, each player's new rating and its change, the viewer first:
+    "Ratings: you 1662 (+162), bob 1338 (−162)"; "" for any other match.
+
+    >>> ab = {"you": 1, "players": [{"seat": 0, "username": "ann"}, {"seat": 1, "username": "bob"}]}
+    >>> changes = [{"seat": 0, "before": 1500, "after": 1338}, {"seat": 1, "before": 1500, "after": 1662}]
+    >>> rated = {"ratings": changes}
+    >>> ratings_line({**ab, "result": rated})
+    'Ratings: you 1662 (+162), ann 1338 (−162)'
+    >>> ratings_line({**ab, "result": {"winner": 0}})
+    ''
+    """
+    changes = [c for c in (match.get("result") or {}).get("ratings") or [] if isinstance(c, Mapping)]
+    changes.sort(key=lambda c: c.get("seat") != match.get("you"))
+
+    def change(c: Mapping[str, Any]) -> str:
+        diff = c["after"] - c["before"]
+        return f"{_person(match, c['seat'])} {c['after']} ({'+' if diff >= 0 else '−'}{abs(diff)})"
+
+    return f"Ratings: {', '.join(change(c) for c in changes)}" if changes else ""

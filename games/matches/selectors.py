@@ -302,7 +302,11 @@ def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
     # themselves); beside ``result``, which is the same for every viewer.
     worded = {"cooperative": rules.cooperative, "counts": rules.score_decides}
     out["result_lines"] = (
-        {"sentence": result_panel.sentence(out, **worded), "score": result_panel.score_line(out, **worded)}
+        {
+            "sentence": result_panel.sentence(out, **worded),
+            "score": result_panel.score_line(out, **worded),
+            "ratings": result_panel.ratings_line(out),
+        }
         if out["result"]
         else None
     )

@@ -243,7 +243,10 @@ export function fillResult(el, match, renderer) {
   const score = document.createElement("p");
   score.className = "result-score";
   score.textContent = renderer.scoreMessage?.(match) ?? scoreText(match);
-  el.replaceChildren(message, ...(score.textContent ? [score] : []));
+  const ratings = document.createElement("p");
+  ratings.className = "result-ratings";
+  ratings.textContent = match.result_lines?.ratings ?? "";
+  el.replaceChildren(message, ...[score, ratings].filter((line) => line.textContent));
 }
 
 // The players list: seat icon, presence dot, name, "you", the game's per-seat summary.

@@ -1,6 +1,6 @@
 """Two people agree a draw in two real browsers: ann offers it with a button, bob sees the
-offer appear (a note and a panel) on his phone, declines it (ann reads that he did); after moving on, bob offers one and ann
-accepts: both pages read the draw by agreement.
+offer appear (a note and a panel) on his phone, declines it (ann reads that he did); after
+moving on, bob offers one and ann accepts: both pages read the draw by agreement.
 """
 
 from __future__ import annotations

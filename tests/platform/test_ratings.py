@@ -83,6 +83,17 @@ def test_a_rated_match_changes_both_ratings_once():
         services.match_resign(match_id=match.pk, user=ann)  # over: nothing rates it again
     assert RatingChange.objects.filter(match=match).count() == 2
 
+    # The result says the change, stored with it: the result panel shows it, the viewer first.
+    new = {"ann": round(won.rating), "ben": round(lost.rating)}
+    stored = fresh(match).result["ratings"]
+    assert stored == [
+        {"seat": 0, "before": 1500, "after": new["ann"]},
+        {"seat": 1, "before": 1500, "after": new["ben"]},
+    ]
+    ann_line, ben_line = f"{new['ann']} (+{new['ann'] - 1500})", f"{new['ben']} (−{1500 - new['ben']})"
+    assert view(match, ben)["result_lines"]["ratings"] == f"Ratings: you {ben_line}, ann {ann_line}"
+    assert view(match, None)["result_lines"]["ratings"] == f"Ratings: ann {ann_line}, ben {ben_line}"
+
     # The next match shows the new ratings beside the names (taken when the seat is taken).
     again = rematches.match_rematch(match_id=match.pk, user=ann)
     rematches.match_rematch(match_id=match.pk, user=ben)  # accepted
@@ -114,6 +125,7 @@ def test_casual_matches_change_nothing():
     first_move(match, ann)
     services.match_resign(match_id=match.pk, user=ben)
     assert view(match, ann)["rated"] is False and not Rating.objects.exists()
+    assert "ratings" not in fresh(match).result and view(match, ann)["result_lines"]["ratings"] == ""
 
 
 def test_the_leaderboard_lists_active_players_by_rating():
