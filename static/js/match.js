@@ -69,6 +69,13 @@ const el = {
 const loggedIn = Boolean(page.dataset.username);
 const title = document.title;
 
+// On a phone the side card sits under the board, out of sight while playing: the clocks
+// move above the board, where the player looks (the same element, so nothing is drawn twice).
+const narrow = matchMedia("(max-width: 52rem)");
+const placeClocks = () => (narrow.matches ? el.board.before(el.clocks) : el.players.before(el.clocks));
+narrow.addEventListener("change", placeClocks);
+placeClocks();
+
 let match = JSON.parse($("initial-state").textContent);
 let pending = null; // {ply, move, sent, resent}: a move made, not yet answered
 let reconnected = false; // the next state is the snapshot after a reconnect

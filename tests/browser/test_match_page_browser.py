@@ -134,7 +134,7 @@ def test_a_big_board_on_a_phone_keeps_cells_a_finger_can_hit(daphne_server, pers
 
 def test_a_timed_match_shows_both_clocks_counting_down(daphne_server, person):
     base = daphne_server.url
-    alice, bob = person(), person()
+    alice, bob = person(), person(**PHONE)  # bob on a phone
     a_name = username("alice")
     signup(alice, base, a_name)
     signup(bob, base, username("bob"))
@@ -149,6 +149,12 @@ def test_a_timed_match_shows_both_clocks_counting_down(daphne_server, person):
         for page in (alice, bob):
             expect(page.locator("#clocks .clock-control")).to_have_text("2+5")
             expect(page.locator("#clocks .clock")).to_have_count(2)
+        # At a desk the clocks are in the side card; on the phone above the board, in sight
+        # while playing (the card is under the board there).
+        expect(alice.locator(".match-card #clocks")).to_be_visible()
+        expect(bob.locator(".board-column #clocks")).to_be_visible()
+        clocks, board = bob.locator("#clocks").bounding_box(), bob.locator("#board").bounding_box()
+        assert clocks["y"] + clocks["height"] <= board["y"] and clocks["y"] + clocks["height"] < 844, clocks
         running = bob.locator('#clocks .clock[data-seat="0"]')
         expect(running).to_have_class(re.compile(r"\brunning\b"))
         before = int(running.get_attribute("data-ms"))
