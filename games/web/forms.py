@@ -45,7 +45,8 @@ class GameOptionsForm(forms.Form):
                 if opt.type == "choice":
                     field = forms.ChoiceField(label=label, choices=[(c, c) for c in opt.choices or ()])
                 elif opt.type == "text":
-                    widget = forms.Textarea(attrs={"rows": opt.lines}) if opt.lines > 1 else forms.TextInput
+                    board = {"rows": opt.lines, "spellcheck": "false"}  # a board as text (monospace)
+                    widget = forms.Textarea(attrs=board) if opt.lines > 1 else forms.TextInput
                     field = forms.CharField(label=label, widget=widget)
                 else:
                     field = WIDGETS[opt.type](label=label)

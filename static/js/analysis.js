@@ -96,7 +96,7 @@ async function show() {
     return;
   }
   el.notes.replaceChildren(...answer.notes.map((note) => Object.assign(document.createElement("li"), {textContent: note})));
-  if (at.ply === 0) fillEditor(answer.position.board);
+  fillEditor(answer.position.board, answer.to_move);
   labels.set(JSON.stringify(moves), answer.line.map((m) => m.label));
   drawBoard(answer);
   drawEngine(answer);
@@ -203,12 +203,14 @@ function sharedWithEarlier(index) {
   return best;
 }
 
-// The editor: the board as text, one row a line ("." for an empty cell, as the rules write it).
-function fillEditor(board) {
-  if (document.activeElement === el.text) return;
+// The editor: the position on the board, as text, one row a line ("." for an empty cell, as
+// the rules write it), and who is to move there; left alone while the person is editing it.
+function fillEditor(board, toMove) {
+  if (el.editor.contains(document.activeElement)) return;
   const rows = board.every((row) => row.length <= 1) ? [board.map((c) => (c === " " ? "." : c)).join("")] : board;
   el.text.value = rows.join("\n");
   el.text.rows = Math.min(Math.max(rows.length, 2), 14);
+  el.toMove.value = toMove === null || toMove === undefined ? "" : String(toMove);
 }
 
 el.editor.addEventListener("submit", (event) => {

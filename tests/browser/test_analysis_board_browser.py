@@ -78,6 +78,9 @@ def test_a_replay_opens_the_board_at_its_ply(daphne_server, person):
     ready(page, 1)
     expect(page.locator(".analysis-line .line-title")).to_have_text(["Main line"])
     expect(page.locator("#ply-indicator")).to_have_text("After move 1 · White (O) to move")
+    # The editor holds the position on the board (her disc down), White to move, ready to edit.
+    expect(page.locator("#position-text")).to_have_value(re.compile(r"^\.*X\.*$"))
+    expect(page.locator("#position-to-move")).to_have_value("1")
     shot(page, "2-from-replay", PREFIX)
     assert page.js_errors == []
 
