@@ -19,7 +19,7 @@ import {
   statusText,
   takebackText,
 } from "./match_info.js";
-import {showMoves} from "./move_list.js";
+import {ownMoveInPlay, showMoves} from "./move_list.js";
 import {loadRenderer} from "./renderer.js";
 import {connect} from "./socket.js";
 import {toast} from "./toast.js";
@@ -75,6 +75,8 @@ const narrow = matchMedia("(max-width: 52rem)");
 const placeClocks = () => (narrow.matches ? el.board.before(el.clocks) : el.players.before(el.clocks));
 narrow.addEventListener("change", placeClocks);
 placeClocks();
+// The move list knows whose moves are in play: the takeback button follows it.
+el.moves.addEventListener("moves-loaded", () => showTakeback(match, match.you !== null && match.you !== undefined));
 
 let match = JSON.parse($("initial-state").textContent);
 let pending = null; // {ply, move, sent, resent}: a move made, not yet answered
@@ -201,14 +203,14 @@ function showDraw(match, mine) {
 }
 
 // The takeback: the button to ask for one (granted at once against the computer), or the
-// request standing and its answers. (Shown once a move is in play: the server refuses a
-// player with no move of their own to take back, and says so.)
+// request standing and its answers. (Shown once a move of the player's own is in play, as
+// the move list read it: the server refuses a player with none, and says so.)
 function showTakeback(match, mine) {
   const text = takebackText(match);
   const computer = match.players.some((p) => p.computer);
   el.proposeTakeback.textContent = computer ? "Take back" : "Propose a takeback";
   const allowed = mine && match.status === "active" && match.takebacks && !pending;
-  el.proposeTakeback.hidden = !(allowed && text === null && match.last_move);
+  el.proposeTakeback.hidden = !(allowed && text === null && match.last_move && ownMoveInPlay() !== false);
   el.takebackOffer.hidden = text === null;
   el.takebackText.textContent = text ?? "";
   const toMe = text !== null && match.takeback_offer !== match.you;

@@ -5,6 +5,11 @@
 let loaded = -1;
 let loading = false;
 let wanted = null;
+let ownMoves = null; // how many moves of the viewer's own are in play, once loaded
+
+/** Has the viewer a move of their own in play (null: not known yet)? A takeback needs one;
+ * ``ol`` gets a "moves-loaded" event each time the list (and this answer) is new. */
+export const ownMoveInPlay = () => (ownMoves === null ? null : ownMoves > 0);
 
 // Who moved: "You", the username, "Computer"; when two computers play, each by its level
 // ("Strong", "Medium": the result panel names them so too).
@@ -64,6 +69,8 @@ async function load(ol, match) {
     const last = ol.lastElementChild;
     if (last) ol.scrollTop = ol.scrollHeight; // the newest move in view
     loaded = match.ply;
+    ownMoves = moves.filter((m) => m.seat === match.you && !m.forced).length;
+    ol.dispatchEvent(new Event("moves-loaded"));
   } catch {
     // offline for a moment: the next state tries again
   } finally {

@@ -40,6 +40,9 @@ def test_a_takeback_asked_declined_then_accepted_on_two_pages_and_a_phone(daphne
         start_cells = a.locator(LEGAL).count()
         expect(a.locator("#propose-takeback")).to_be_hidden()  # no move in play yet
         move_once((a, b))
+        expect(b.locator("#move-list li")).to_have_count(1)
+        expect(a.locator("#propose-takeback")).to_be_visible()
+        expect(b.locator("#propose-takeback")).to_be_hidden()  # bob has no move of his own yet
         move_once((a, b))
         expect(a.locator("#propose-takeback")).to_have_text("Propose a takeback")
         a.get_by_role("button", name="Propose a takeback").click()
