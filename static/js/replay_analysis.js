@@ -126,6 +126,11 @@ if (card) {
     }
   }
 
+  // replay.js builds the move list once its renderer is loaded, often after this ran:
+  // mark its buttons whenever it is (re)built (marking is idempotent).
+  document.getElementById("moves")?.addEventListener("moves-built", () => {
+    if (current?.status === "done") markMoves(current.plies);
+  });
   draw(current);
   poll();
 }
