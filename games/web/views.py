@@ -231,11 +231,13 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
 
 
 def _replay_etag(request: HttpRequest, slug: str) -> str | None:
-    """A replay changes only with a new move or the end of its match."""
-    row = Match.objects.filter(replay_slug=slug).values_list("ply", "status", "updated_at", "id").first()
+    """A replay changes only with a new move or the end of its match, a chat line, or its
+    computer analysis (asked for, progress, done): else a reload kept the page without it."""
+    fields = ("ply", "status", "updated_at", "computer_analysis__status", "computer_analysis__done", "id")
+    row = Match.objects.filter(replay_slug=slug).values_list(*fields).first()
     if row is None:
         return None
-    return "-".join(map(str, row[:3])) + "-" + chat.last_change(row[3])  # a line said or hidden too
+    return "-".join(map(str, row[:-1])) + "-" + chat.last_change(row[-1])  # a line said or hidden too
 
 
 @condition(etag_func=_replay_etag)

@@ -1,5 +1,6 @@
 // The replay page: step through every stored position with the game's own renderer
 // (read-only). Buttons, Left/Right/Home/End, autoplay, a clickable move list, ?ply=N.
+// Each build of the move list sends "moves-built" on it (replay_analysis.js marks it).
 // A timed match also shows each seat's time left at the ply (the moves' clock_ms).
 
 import {clockText} from "./clock.js";
@@ -220,6 +221,8 @@ function buildMoveList() {
     items.splice(mark.after, 0, li);
   }
   el.moves.replaceChildren(...items);
+  // replay_analysis.js may have run before the renderer came: it marks the new buttons now
+  el.moves.dispatchEvent(new CustomEvent("moves-built"));
 }
 
 function play() {

@@ -8,6 +8,7 @@ import {postJSON} from "./http.js";
 const card = document.getElementById("computer-analysis");
 const POLL_MS = 1500;
 const MARKS = {inaccuracy: "?!", mistake: "?", blunder: "??"};
+const WORDS = {inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders"};
 
 if (card) {
   const url = card.dataset.url;
@@ -71,7 +72,8 @@ if (card) {
     const svg = document.createElementNS(ns, "svg");
     svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", `How the game stood after each move, for ${names[0]} (above the line: better for ${names[0]})`);
+    svg.setAttribute("aria-label", `How the game stood after each move, for ${names[0]}`);
+    svg.setAttribute("aria-describedby", "analysis-legend");
     const axis = document.createElementNS(ns, "line");
     Object.entries({x1: pad, x2: w - pad, y1: h / 2, y2: h / 2, class: "axis"}).forEach(([k, v]) => axis.setAttribute(k, v));
     const line = document.createElementNS(ns, "polyline");
@@ -90,13 +92,23 @@ if (card) {
       dot.addEventListener("keydown", (event) => event.key === "Enter" && go());
       svg.append(dot);
     }
-    el.graph.replaceChildren(svg);
+    // which way is whose, in words under the graph (for everyone, not only screen readers)
+    const legend = document.createElement("p");
+    legend.className = "graph-legend help";
+    legend.id = "analysis-legend";
+    legend.textContent = `Above the line: better for ${names[0]}; below: better for ${names[1]}.`;
+    if (values.some((p) => !p.proved)) legend.textContent += " A hollow point is an estimate.";
+    el.graph.replaceChildren(svg, legend);
   }
 
+  // The marks' columns headed by the marks themselves (the full words for screen readers,
+  // a key under the table): the five columns fit the narrow side column and a phone.
   function drawSummary(rows) {
     const table = document.createElement("table");
     table.className = "analysis-summary";
-    table.innerHTML = "<caption class='visually-hidden'>Each player's accuracy and mistakes</caption><thead><tr><th scope='col'>Player</th><th scope='col'>Accuracy</th><th scope='col'>Inaccuracies</th><th scope='col'>Mistakes</th><th scope='col'>Blunders</th></tr></thead>";
+    const heads = Object.entries(MARKS).map(([kind, sign]) =>
+      `<th scope='col' class='count of-mark'><span class='move-mark ${kind}' aria-hidden='true'>${sign}</span><span class='visually-hidden'>${WORDS[kind]}</span></th>`);
+    table.innerHTML = `<caption class='visually-hidden'>Each player's accuracy and mistakes</caption><thead><tr><th scope='col'>Player</th><th scope='col' class='count'>Accuracy</th>${heads.join("")}</tr></thead>`;
     const body = document.createElement("tbody");
     for (const row of rows) {
       const tr = document.createElement("tr");
@@ -104,13 +116,25 @@ if (card) {
       cells.forEach((text, i) => {
         const cell = document.createElement(i === 0 ? "th" : "td");
         if (i === 0) cell.scope = "row";
+        else cell.className = i === 1 ? "count" : "count of-mark";
         cell.textContent = String(text);
         tr.append(cell);
       });
       body.append(tr);
     }
     table.append(body);
-    el.summary.replaceChildren(table);
+    const key = document.createElement("p");
+    key.className = "marks-key help";
+    key.setAttribute("aria-hidden", "true"); // the headers say it already
+    for (const [kind, sign] of Object.entries(MARKS)) {
+      const item = document.createElement("span");
+      const mark = document.createElement("span");
+      mark.className = `move-mark ${kind}`;
+      mark.textContent = sign;
+      item.append(mark, ` ${kind}`);
+      key.append(item);
+    }
+    el.summary.replaceChildren(table, key);
   }
 
   function markMoves(plies) {
@@ -126,6 +150,11 @@ if (card) {
     }
   }
 
+  // replay.js builds the move list once its renderer is loaded, often after this ran:
+  // mark its buttons whenever it is (re)built (marking is idempotent).
+  document.getElementById("moves")?.addEventListener("moves-built", () => {
+    if (current?.status === "done") markMoves(current.plies);
+  });
   draw(current);
   poll();
 }

@@ -84,6 +84,21 @@ def test_asked_once_run_by_the_worker_and_exact():
         assert row["moves"] == 6 and 0 <= row["accuracy"] <= 100
 
 
+def test_the_replay_page_changes_with_its_analysis():
+    """The replay's ETag follows the analysis: a reload after it is asked for, or done, gets
+    the page with it (a 304 kept the one without, and the marks never came)."""
+    match, _ = played_out(5)
+    client, page = Client(), f"/r/{match.replay_slug}/"
+    etags = [client.get(page)["ETag"]]
+    client.post(f"/api/replays/{match.replay_slug}/analysis/")
+    etags.append(client.get(page, HTTP_IF_NONE_MATCH=etags[-1])["ETag"])
+    call_command("db_worker", batch=True, interval=0, verbosity=0)
+    done = client.get(page, HTTP_IF_NONE_MATCH=etags[-1])
+    assert done.status_code == 200 and len(set(etags + [done["ETag"]])) == 3
+    assert '"status": "done"' in done.content.decode()
+    assert client.get(page, HTTP_IF_NONE_MATCH=done["ETag"]).status_code == 304
+
+
 def review_outcome(value: int) -> str:
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
