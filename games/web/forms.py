@@ -43,7 +43,8 @@ class GameOptionsForm(forms.Form):
             for name, opt in GAMES[slug].options.items():
                 label = opt.label or name
                 if opt.type == "choice":
-                    field = forms.ChoiceField(label=label, choices=[(c, c) for c in opt.choices or ()])
+                    shown = [(c, str(c).capitalize()) for c in opt.choices or ()]  # "Classic", not "classic"
+                    field = forms.ChoiceField(label=label, choices=shown)
                 elif opt.type == "text":
                     board = {"rows": opt.lines, "spellcheck": "false"}  # a board as text (monospace)
                     widget = forms.Textarea(attrs=board) if opt.lines > 1 else forms.TextInput
