@@ -67,6 +67,16 @@ def test_only_matches_between_people_from_the_games_start_are_rated(game, option
     assert reason in refused.value.message and not Match.objects.exists()
 
 
+@pytest.mark.parametrize("game", ["reversi", "othello", "connect_four", "reversi_1d", "alpha_battle"])
+def test_every_game_of_opponents_may_be_rated_from_its_own_start(game):
+    """An empty start option is the game's own start (Alpha Battle's empty seed was taken for
+    a chosen deal: none of its matches could be rated, nor its tournaments)."""
+    match = services.match_create(
+        user=make_user("ann"), game=game, options={}, opponent="invite", side=0, rated=True
+    )
+    assert match.rated and not match.takebacks and not match.rules.custom_start(match.options)
+
+
 def test_a_rated_match_changes_both_ratings_once():
     match, ann, ben = rated_match()
     state = view(match, ann)
