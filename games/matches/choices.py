@@ -69,19 +69,27 @@ def clean(
     return Choices(rules, cleaned, seats, levels, seat, time_control, allowed)
 
 
+# Why a match has no takebacks, in the words of the refusal (the create form shows them
+# beside its greyed "Allow takebacks" box).
+RATED_NO_TAKEBACKS = "Rated matches allow no takebacks."
+
+
+def no_takebacks(rules: Any) -> str | None:
+    """Why no match of this game has takebacks, or None when a casual one may: allies do
+    not (the adventure's dice and the monsters met are not undone)."""
+    return "Allies do not take moves back." if rules.cooperative else None
+
+
 def _clean_takebacks(rules: Any, rated: bool, takebacks: Any) -> bool:
     """May the players take moves back? By default in casual matches; never in rated ones
-    (a takeback would change what the ratings measure) nor between allies (the adventure's
-    dice and the monsters met are not undone)."""
-    never = rated or rules.cooperative
+    (a takeback would change what the ratings measure) nor in a game that has none."""
+    refused = RATED_NO_TAKEBACKS if rated else no_takebacks(rules)
     if takebacks is None:
-        return not never
+        return refused is None
     if type(takebacks) is not bool:
         raise ServiceError("bad_options", "takebacks must be true or false.", 400, field="takebacks")
-    if takebacks and rated:
-        raise ServiceError("bad_options", "Rated matches allow no takebacks.", 400, field="takebacks")
-    if takebacks and rules.cooperative:
-        raise ServiceError("bad_options", "Allies do not take moves back.", 400, field="takebacks")
+    if takebacks and refused:
+        raise ServiceError("bad_options", refused, 400, field="takebacks")
     return takebacks
 
 

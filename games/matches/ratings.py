@@ -56,6 +56,17 @@ def level_ratings() -> dict[str, dict[str, int]]:
     return found
 
 
+# Why a match cannot be rated, in the words of the refusal; the create form shows the same
+# words beside its greyed "Rated" box as soon as the choice is made.
+COMPUTER_IS_CASUAL = "Matches against the computer are casual."
+CUSTOM_START_IS_CASUAL = "Matches from a custom start position are casual."
+
+
+def never_rated(rules) -> str | None:
+    """Why no match of this game is ever rated, or None when it may be."""
+    return f"{rules.name} is played together: it is never rated." if rules.cooperative else None
+
+
 def check_rated(rules, options: dict[str, Any], opponent: str, rated: Any) -> None:
     """A match may be rated between people, from the game's own start, in a game played
     against each other; anything else is casual (bad_options when asked to be rated)."""
@@ -64,13 +75,9 @@ def check_rated(rules, options: dict[str, Any], opponent: str, rated: Any) -> No
     if not rated:
         return
     reason = (
-        "Matches against the computer are casual."
+        COMPUTER_IS_CASUAL
         if opponent == Match.Visibility.COMPUTER
-        else f"{rules.name} is played together: it is never rated."
-        if rules.cooperative
-        else "Matches from a custom start position are casual."
-        if rules.custom_start(options)
-        else None
+        else never_rated(rules) or (CUSTOM_START_IS_CASUAL if rules.custom_start(options) else None)
     )
     if reason:
         raise ServiceError("bad_options", reason, 400, field="rated")

@@ -152,6 +152,10 @@ class Game:
     score_decides: bool = True
     # How the position editor's text writes a board (``position``), for people.
     position_help: str = ""
+    # The option that, filled in, starts the game from a position (or deal) of the player's
+    # choosing: Reversi's ``start``, Alpha Battle's ``seed``. Such a match is never rated
+    # (``custom_start``); the create form reads the name to say so before it is sent.
+    start_option: str | None = None
 
     # -- options and set-up -------------------------------------------------------------
     def clean_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -231,9 +235,10 @@ class Game:
         return None
 
     def custom_start(self, options: dict[str, Any]) -> bool:
-        """Do these options start from a position of the player's choosing (such a match is
-        never rated)? Default: no."""
-        return False
+        """Do these (cleaned) options start from a position of the player's choosing (such a
+        match is never rated)? Yes when ``start_option`` is filled in: cleaning leaves it
+        empty when no position was given."""
+        return bool(self.start_option and options.get(self.start_option))
 
     def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
         """Options of a match that starts from ``state`` (a position reached or edited on the

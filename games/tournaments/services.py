@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.ai import levels as computer_levels
-from games.matches import clocks, quotas
+from games.matches import clocks, quotas, ratings
 from games.matches import services as match_services
 from games.matches.errors import ServiceError
 from games.matches.events import announce
@@ -138,7 +138,7 @@ def tournament_create(
     if type(rated) is not bool:
         raise _bad("Rated must be true or false.", "rated")
     if rated and rules.custom_start(cleaned):
-        raise _bad("Matches from a custom start position are casual.", "rated")
+        raise _bad(ratings.CUSTOM_START_IS_CASUAL, "rated")
     if format not in Tournament.Format.values:
         raise _bad("Format must be round_robin or swiss.", "format")
     if type(double) is not bool:

@@ -9,6 +9,7 @@ from django import forms
 
 from games.ai import default_level, levels
 from games.matches import clocks
+from games.matches.choices import no_takebacks
 from games.matches.models import Match
 from games.rules import GAMES, OptionError
 
@@ -171,7 +172,7 @@ class MatchCreateForm(GameOptionsForm):
         """The ``takebacks`` argument of match_create: the box, in a casual match of
         opponents only (the box is shown for every game and ignored where none are allowed)."""
         data = self.cleaned_data
-        allowed = not data.get("rated") and not GAMES[data["game"]].cooperative
+        allowed = not data.get("rated") and not no_takebacks(GAMES[data["game"]])
         return bool(data.get("allow_takebacks")) and allowed
 
     def computer_levels(self) -> str | list[str]:

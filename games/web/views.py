@@ -19,6 +19,7 @@ from accounts.services import challenge_create
 from games.ai import LEVELS, NOTES, default_level
 from games.ai.analysis import analysable, has_board
 from games.matches import chat, pools, ratings, services
+from games.matches.choices import RATED_NO_TAKEBACKS, no_takebacks
 from games.matches.computer_analysis import analysis_json
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
@@ -150,7 +151,9 @@ def challenge_new(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def create_page(request: HttpRequest, form: MatchCreateForm, **extra: object) -> HttpResponse:
-    """The create form's page, with its offered games (their levels and option fields)."""
+    """The create form's page, with its offered games (their levels and option fields) and
+    the server's reasons for a casual match or one without takebacks, which its script shows
+    beside the boxes it greys (``create.js``) instead of learning them from the refusal."""
     measured = ratings.level_ratings()  # game -> level -> rating (one query)
     games = [
         {
@@ -161,10 +164,18 @@ def create_page(request: HttpRequest, form: MatchCreateForm, **extra: object) ->
             ],
             "default_level": default_level(slug),
             "fields": form.game_fields(slug),
+            "never_rated": ratings.never_rated(GAMES[slug]) or "",
+            "start_option": GAMES[slug].start_option or "",
+            "no_takebacks": no_takebacks(GAMES[slug]) or "",
         }
         for slug in form.offered_games()
     ]
-    return render(request, "games/match_new.html", {"form": form, "games": games, **extra})
+    casual = {"computer": ratings.COMPUTER_IS_CASUAL, "custom_start": ratings.CUSTOM_START_IS_CASUAL}
+    return render(
+        request,
+        "games/match_new.html",
+        {"form": form, "games": games, "casual": casual, "rated_no_takebacks": RATED_NO_TAKEBACKS, **extra},
+    )
 
 
 def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:

@@ -1,5 +1,6 @@
 // The create-a-match form: show the chosen game's options (game_options.js), the level only
-// against the computer and the side names of the chosen game. As a challenge to one person
+// against the computer and the side names of the chosen game; grey "Rated" and "Allow
+// takebacks" where the server would refuse them, saying why. As a challenge to one person
 // (/m/new/?challenge=<name>) the form has no opponent choice and no levels.
 // Without JavaScript every fieldset is shown and the plain form post works the same.
 
@@ -57,19 +58,50 @@ timeControl.addEventListener("change", () => {
   customClock.hidden = timeControl.value !== "custom";
 });
 
-form.addEventListener("change", (event) => {
-  if (["game", "opponent", "side", "level"].includes(event.target.name)) update();
-});
-
-update();
-
-// Rated matches have no takebacks: the box says so while "Rated" is ticked.
+// "Rated" and "Allow takebacks" are greyed and unticked wherever the server would refuse
+// them, with its own words beside the box (it still checks the post: this only says so
+// before sending). Which game is never rated, has no takebacks or names a start position
+// comes from the page, rendered from the game registry: this file names no game. A greyed
+// box is not posted, which is the value meant (casual, no takebacks). When the choice
+// changes back, the box comes back as the person left it.
 const rated = document.getElementById("id_rated");
 const takebacks = document.getElementById("id_allow_takebacks");
-if (rated && takebacks) {
-  const sync = () => {
-    takebacks.disabled = rated.checked;
-  };
-  rated.addEventListener("change", sync);
-  sync();
+const ratedField = document.getElementById("rated-field");
+const takebacksField = document.getElementById("takebacks-field");
+const chosen = new Map(); // box -> ticked or not when it was greyed
+
+function hold(box, reason = "") {
+  if (reason && !box.disabled) chosen.set(box, box.checked);
+  if (!reason && box.disabled) box.checked = chosen.get(box) ?? box.checked;
+  box.disabled = Boolean(reason);
+  if (reason) box.checked = false;
+  const note = document.getElementById(box.getAttribute("aria-describedby"));
+  if (note.textContent !== reason) note.textContent = reason; // aria-live: said once
 }
+
+// Why the server would refuse a rated match now ("" when it would not), in its order.
+function whyCasual(game) {
+  if (form.elements.namedItem("opponent")?.value === "computer") return ratedField.dataset.computer;
+  if (game.dataset.neverRated) return game.dataset.neverRated;
+  const start = game.dataset.startOption && form.elements.namedItem(`${game.value}__${game.dataset.startOption}`);
+  return start?.value.trim() ? ratedField.dataset.customStart : "";
+}
+
+function syncBoxes() {
+  const game = chosenGame();
+  if (!game || !rated || !takebacks) return;
+  hold(rated, whyCasual(game));
+  hold(takebacks, rated.checked ? takebacksField.dataset.rated : game.dataset.noTakebacks);
+}
+
+form.addEventListener("change", (event) => {
+  if (["game", "opponent", "side", "level"].includes(event.target.name)) update();
+  syncBoxes();
+});
+form.addEventListener("input", syncBoxes); // a start position typed: greyed at once
+
+update();
+syncBoxes();
+// A box greyed from the start (a form sent back with its errors did not post it) says
+// nothing of the person's choice: it comes back at its default (takebacks on).
+for (const box of [rated, takebacks]) if (box?.disabled) chosen.set(box, Boolean(box.dataset.default));

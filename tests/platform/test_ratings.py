@@ -4,13 +4,18 @@ beside names in the state; the leaderboard."""
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
+from django.test import Client
 
 from games.matches import ratings, rematches, services
 from games.matches.errors import ServiceError
 from games.matches.glicko2 import Rating as Glicko
 from games.matches.glicko2 import update
 from games.matches.models import Match, Rating, RatingChange
+from games.rules import GAMES
 
 from .conftest import fresh, make_user
 from .test_selectors import view
@@ -65,6 +70,38 @@ def test_only_matches_between_people_from_the_games_start_are_rated(game, option
         )
     assert (refused.value.code, refused.value.field) == ("bad_options", "rated")
     assert reason in refused.value.message and not Match.objects.exists()
+
+
+@pytest.mark.parametrize("game", ["reversi", "othello", "connect_four", "reversi_1d", "alpha_battle"])
+def test_every_game_of_opponents_may_be_rated_from_its_own_start(game):
+    """An empty start option is the game's own start (Alpha Battle's empty seed was taken for
+    a chosen deal: none of its matches could be rated, nor its tournaments)."""
+    match = services.match_create(
+        user=make_user("ann"), game=game, options={}, opponent="invite", side=0, rated=True
+    )
+    assert match.rated and not match.takebacks and not match.rules.custom_start(match.options)
+
+
+def test_the_create_page_carries_the_servers_reasons_for_a_casual_match():
+    """The create form's script greys Rated and takebacks with these words (create.js): they
+    are the words of the refusal a post gets, and which game is which comes from the rules."""
+    client = Client()
+    client.force_login(make_user("ann"))
+    page = unescape(client.get("/m/new/").content.decode())
+    post = {"game": "reversi", "opponent": "computer", "side": "0", "level": "random", "rated": "on"}
+    refused = unescape(client.post("/m/new/", post).content.decode())
+    assert 'data-computer="Matches against the computer are casual."' in page
+    assert "Matches against the computer are casual." in refused
+    assert 'data-custom-start="Matches from a custom start position are casual."' in page
+    assert 'data-rated="Rated matches allow no takebacks."' in page
+    for slug, game in GAMES.items():
+        radio = re.search(rf'<input type="radio" name="game" value="{slug}"[^>]*>', page).group(0)
+        assert f'data-start-option="{game.start_option or ""}"' in radio
+        never = "The Journey is played together: it is never rated." if slug == "journey" else ""
+        assert f'data-never-rated="{never}"' in radio
+        none = "Allies do not take moves back." if slug == "journey" else ""
+        assert f'data-no-takebacks="{none}"' in radio
+    assert GAMES["alpha_battle"].start_option == "seed" and GAMES["othello"].start_option == "start"
 
 
 def test_a_rated_match_changes_both_ratings_once():
@@ -143,8 +180,6 @@ def test_the_leaderboard_lists_active_players_by_rating():
 
 
 def test_leaderboard_page_api_and_profile():
-    from django.test import Client
-
     match, ann, ben = rated_match()
     first_move(match, ann)
     services.match_resign(match_id=match.pk, user=ben)
@@ -165,8 +200,6 @@ def test_leaderboard_page_api_and_profile():
 
 
 def test_the_cached_leaderboard_shows_a_new_result_at_once_and_marks_each_viewers_own_row():
-    from django.test import Client
-
     match, ann, ben = rated_match()
     first_move(match, ann)
     services.match_resign(match_id=match.pk, user=ben)

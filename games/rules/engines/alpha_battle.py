@@ -119,6 +119,7 @@ class AlphaBattle(Game):
     description = "Shuffle the alphabet and strike 10 of your opponent's letters, then 16 letter duels."
     seats = (2, 2)
     seat_names = ("Player P", "Player Q")
+    start_option = "seed"  # a chosen deal, not a fresh one: never rated
     options = {
         "seed": Option(
             "text",
@@ -141,9 +142,6 @@ class AlphaBattle(Game):
     def check_options(self, options: dict[str, Any]) -> None:
         seed = parse_seed(options.get("seed", ""))
         options["seed"] = "" if seed is None else str(seed)
-
-    def custom_start(self, options: dict[str, Any]) -> bool:
-        return options.get("seed") is not None  # a chosen deal, not a fresh one
 
     def setup(self, options: dict[str, Any], seed: int) -> State:
         deal = parse_seed(options.get("seed", ""))

@@ -207,6 +207,7 @@ class ConnectFour(Game):
     seats = (2, 2)
     seat_names = ("Red (R)", "Yellow (Y)")
     score_decides = False  # the discs on the board: no measure of a four in a row
+    start_option = "start"  # a match from a typed position is never rated
     options = {
         "rows": Option("int", 6, label="Rows", min=MIN_SIZE, max=MAX_SIZE),
         "columns": Option("int", 7, label="Columns", min=MIN_SIZE, max=MAX_SIZE),
@@ -301,9 +302,6 @@ class ConnectFour(Game):
         return Outcome(None, "board full", score)
 
     position_help = "'.' empty, 'R' red, 'Y' yellow; every disc rests on the bottom or on a disc."
-
-    def custom_start(self, options: dict[str, Any]) -> bool:
-        return bool(options.get("start"))
 
     def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
         """The position as the start option (the discs say who moves), pop-out as it was."""

@@ -76,6 +76,7 @@ class Reversi(Game):
     description = "Flip your opponent's discs on boards from 4x4 to 26x26, with optional blocked cells."
     seats = (2, 2)
     seat_names = ("Black (X)", "White (O)")
+    start_option = "start"  # a match from a typed position is never rated
     options = {
         "size": Option("int", 8, label="Board size", min=MIN_SIZE, max=MAX_SIZE, help="Even, 4 to 26."),
         "blocks": Option("text", "", label="Blocked cells", max=2000, help="Addresses like A1 B2."),
@@ -133,9 +134,6 @@ class Reversi(Game):
                 "Start position: neither player can move there; nothing is left to play.", "start"
             )
         return state
-
-    def custom_start(self, options: dict[str, Any]) -> bool:
-        return bool(options.get("start"))
 
     def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
         """The position as the start option (its blocks as '#'), the seat to move said."""

@@ -49,6 +49,7 @@ class Reversi1D(Game):
     description = "Reversi on a single row of 12 slots: sandwich your opponent's pieces to flip them."
     seats = (2, 2)
     seat_names = ("Black (X)", "White (O)")
+    start_option = "start"  # a match from a typed position is never rated
     options = {
         "start": Option(
             "text",
@@ -85,9 +86,6 @@ class Reversi1D(Game):
         if is_game_over(state["board"]):
             raise OptionError("Start position: every slot is taken; nothing is left to play.", "start")
         return state
-
-    def custom_start(self, options: dict[str, Any]) -> bool:
-        return bool(options.get("start"))
 
     def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
         """The slots as the start option, the seat to move said."""
