@@ -45,6 +45,9 @@ def test_the_rating_graph_has_axes_and_tells_each_match(daphne_server, person):
             expect(graph.locator(".rg-date")).to_have_count(2)
             expect(graph.locator(".rg-point")).to_have_count(2)
             expect(graph.locator(".rg-tip").first).to_be_hidden()
+            # the record's five columns fit, on the phone too (no sideways scroll to find Draws)
+            record = page.locator(".table-wrap").first
+            assert record.evaluate("el => el.scrollWidth <= el.clientWidth"), page.viewport_size
 
         won, lost = desk.locator(".rg-point").nth(0), desk.locator(".rg-point").nth(1)
         won.hover()
