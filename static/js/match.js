@@ -154,8 +154,10 @@ function draw() {
   renderer.render(el.board, match, {onMove: myTurn && !pending ? sendMove : null});
   el.board.classList.toggle("pending", Boolean(pending));
 
+  // While the board still plays out the end (a reveal), the result is not told yet.
+  const playingOut = renderer.settled?.(match) === false;
   for (const status of [el.status, el.turnBar]) {
-    status.textContent = pending ? "Sending your move…" : statusText(match);
+    status.textContent = pending ? "Sending your move…" : playingOut ? "Revealing the result…" : statusText(match);
     status.classList.toggle("your-turn", myTurn && !pending);
     status.classList.toggle("over", match.status === "finished" || match.status === "aborted");
   }

@@ -80,10 +80,12 @@ def test_the_battle_is_on_goes_when_the_battle_is_over(daphne_server, person):
         for page in (p_page, q_page):  # the rounds play out: the note says the battle is on
             expect(page.locator(".ab-progress")).to_contain_text("of 16")
             expect(page.locator("#announce")).to_have_text(BATTLE_ON)
+            expect(page.locator("#status")).to_have_text("Revealing the result…")  # not "Game over" yet
         p_page.get_by_role("button", name="Show all").click()
         for page in (p_page, q_page):  # Q's page plays to its end by itself
             expect(page.locator("#result .result-message")).to_be_visible()
             expect(page.locator("#announce")).to_have_text("")
+            expect(page.locator("#status")).to_have_text("Game over")
         p_page.reload()  # a page opened after the end says nothing of it either
         expect(p_page.locator("#result .result-message")).to_be_visible()
         expect(p_page.locator("#announce")).to_have_text("")
