@@ -162,7 +162,7 @@ function draw() {
     status.classList.toggle("over", match.status === "finished" || match.status === "aborted");
   }
   document.title = myTurn ? `Your turn · ${title}` : title;
-  turnSignal({myTurn, player: mine});
+  turnSignal({myTurn, player: mine, over: match.status === "finished" || match.status === "aborted"});
 
   fillPlayers(el.players, match, renderer);
   fillResult(el.result, match, renderer);

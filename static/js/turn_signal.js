@@ -2,8 +2,9 @@
 // optional beep and a browser notification (once the user allowed them). All of it clears
 // when the tab is visible again.
 //
-//   turnSignal({myTurn, player})  // the match page, after each draw: signals when the turn
-//                                 // becomes yours while hidden; mounts the small controls
+//   turnSignal({myTurn, player, over})  // the match page, after each draw: signals when the
+//                                 // turn becomes yours while hidden; mounts the small controls
+//                                 // (hidden once the match is over)
 //   raiseTurnSignal()             // the lobby: a "your turn" appeared while hidden
 //
 // The sound is off unless the "Sound" box was ticked (kept in localStorage); notifications
@@ -22,8 +23,10 @@ let icon = null; // {link, href, type}: the favicon as the page had it
 
 const isHidden = () => document.hidden || document.visibilityState === "hidden";
 
-export function turnSignal({myTurn, player = true}) {
+export function turnSignal({myTurn, player = true, over = false}) {
   if (player) mountControls();
+  const controls = document.getElementById("turn-controls");
+  if (controls) controls.style.display = over ? "none" : "flex"; // no more turns to be told of
   const previous = wasMyTurn;
   wasMyTurn = Boolean(myTurn);
   if (!myTurn) {

@@ -55,6 +55,7 @@ def test_both_result_panels_say_the_new_ratings(daphne_server, person):
         # ann won: up; bob lost: down; each page says the same figures of each.
         assert seen[ann][1].startswith("+") and seen[bob][1].startswith("−")
         assert seen[f"{ann} seen by {bob}"] == seen[ann] and seen[f"{bob} seen by {ann}"] == seen[bob]
+        expect(b.locator("#turn-controls")).to_be_hidden()  # no turn left to be told of
         helpers.shot(b, "phone", "rated-result")
         a.reload()
         expect(a.locator("#result .result-ratings")).to_have_text(line)
