@@ -16,6 +16,7 @@ from games.rules import GAMES
 
 START = 1500  # everybody's rating before their first rated match
 WIDTH, HEIGHT = 320, 150  # the viewBox
+TIP_CHAR = 6.0  # the width of a character of a tip (bold, 10 units), on average
 LEFT, RIGHT, TOP, BOTTOM = 42, 10, 12, 26  # room for the values (left) and the dates (bottom)
 RESULT_WORDS = {"won": "won against", "lost": "lost to", "draw": "drew with"}
 
@@ -67,8 +68,8 @@ def rating_graph(user, game: str) -> dict[str, Any]:
                 "rating": value,
                 "text": text,
                 "outcome": outcome or "",
-                "anchor": "end" if px > WIDTH / 2 else "start",
-                "label_x": px - 6 if px > WIDTH / 2 else px + 6,
+                "anchor": "start",
+                "label_x": _tip_x(px, text),
                 "label_y": py - 8 if py > TOP + 16 else py + 16,
             }
         )
@@ -88,3 +89,14 @@ def rating_graph(user, game: str) -> dict[str, Any]:
         "date_y": HEIGHT - 8,
         "points": points,
     }
+
+
+def _tip_x(px: float, text: str) -> float:
+    """Where a point's tip starts: over its point, moved so that it stays inside the graph
+    (a tip at the middle point ran off the left edge when it ended at the point).
+
+    >>> _tip_x(160, "x" * 40), _tip_x(0, "x" * 40), _tip_x(320, "x" * 40)
+    (40.0, 0, 80.0)
+    """
+    width = len(text) * TIP_CHAR  # an estimate: the browser measures, the server cannot
+    return max(0, min(px - width / 2, WIDTH - width))
