@@ -1,5 +1,6 @@
-// Copy buttons: <button data-copy="field-id" data-copied="Token copied."> copies the field's
-// value (a token shown once, a link) to the clipboard and says so.
+// Copy buttons: <button data-copy="field-id" data-copied="Token copied." hidden> copies the
+// field's value (a token shown once, a link) to the clipboard and says so. The page sends the
+// button hidden and this shows it once it works: no click can come before it listens.
 import {toast} from "./toast.js";
 
 for (const button of document.querySelectorAll("button[data-copy]")) {
@@ -15,4 +16,5 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
     }
     toast(button.dataset.copied || "Copied.", "ok", 2500);
   });
+  button.hidden = false;
 }
