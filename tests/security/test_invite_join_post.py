@@ -43,6 +43,7 @@ def test_opening_the_invite_link_seats_nobody(invite):
     html = page.content.decode()
     assert "Take the seat and play" in html and 'method="post"' in html and "csrfmiddlewaretoken" in html
     assert "0:01+0" in html  # the one-second clock is said before the seat is taken
+    assert '<span class="opt">Casual</span><span class="opt">Takebacks</span>' in html  # and the terms
     assert not seated(match, bob) and Match.objects.get(pk=match.pk).status == "waiting"
 
 
