@@ -266,6 +266,13 @@ def test_reversi_1d_two_players_one_on_a_phone(daphne_server, person):
             )
             expect(page.locator('#players [data-seat="0"] .player-count')).to_have_text("8 pieces")
             expect(page.locator(LEGAL)).to_have_count(0)
+            # the discs are seen: drawn at a size, in a colour (Reversi's stylesheet is loaded)
+            looks = page.locator("#board .rv-disc").evaluate_all(
+                """discs => discs.map((d) => { const s = getComputedStyle(d);
+                     return [d.getBoundingClientRect().width, s.backgroundImage !== "none"
+                             || s.backgroundColor !== "rgba(0, 0, 0, 0)"]; })"""
+            )
+            assert len(looks) == 12 and all(width > 8 and painted for width, painted in looks), looks
         shot(a, "r1-3-final-desktop")
         shot(b, "r1-3-final-phone")
         assert not a.js_errors and not b.js_errors, a.js_errors + b.js_errors

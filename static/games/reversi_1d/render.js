@@ -13,6 +13,8 @@
 import {personName} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
+// The discs, their flips and colours are Reversi's: its stylesheet first, then the row's own.
+await loadStylesheet(new URL("../reversi/board.css", import.meta.url));
 await loadStylesheet(new URL("./board.css", import.meta.url));
 
 const PIECES = ["X", "O"]; // by seat
