@@ -4,6 +4,8 @@ gets 429 and a page that says why. The admin's login is covered too; other names
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.support.client import PASSWORD, Player
@@ -28,6 +30,7 @@ def test_sixth_attempt_after_five_wrong_passwords_is_locked(live, path):
     _, r = login(live.url, victim.username, PASSWORD, path)  # the right password, too late
     assert r.status_code == 429, (statuses, r.status_code, r.text[:300])
     assert LOCKED in r.text
+    assert re.search(r"paused for \d+ minutes? after", r.text), r.text  # in words, not "PT15M"
     # another username from the same address is not locked
     _, r = login(live.url, bystander.username, PASSWORD, path)
     assert r.status_code == 302 and LOCKED not in r.text
