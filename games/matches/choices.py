@@ -116,5 +116,5 @@ def _clean_side(side: Any, seats: int, opponent: str) -> int | None:
         side = int(side)
     number = side if type(side) is int else -1
     if not 0 <= number < seats:
-        raise ServiceError("bad_options", f"Side must be 0..{seats - 1} or random.", 400, field="side")
+        raise ServiceError("bad_options", f"Side must be 0 to {seats - 1}, or random.", 400, field="side")
     return number

@@ -46,9 +46,9 @@ def clean(raw: Any) -> dict[str, int] | None:
         raise _bad('Clock must be {"initial": <seconds>, "increment": <seconds>} or {"days": <n>}.')
     initial, increment = raw["initial"], raw.get("increment", 0)
     if not _whole(initial) or not 1 <= initial <= MAX_INITIAL:
-        raise _bad(f"Clock initial time must be 1..{MAX_INITIAL} seconds.")
+        raise _bad(f"Clock initial time must be 1 to {MAX_INITIAL} seconds.")
     if not _whole(increment) or not 0 <= increment <= MAX_INCREMENT:
-        raise _bad(f"Clock increment must be 0..{MAX_INCREMENT} seconds.")
+        raise _bad(f"Clock increment must be 0 to {MAX_INCREMENT} seconds.")
     return {"initial": initial, "increment": increment}
 
 

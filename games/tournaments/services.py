@@ -120,7 +120,7 @@ def tournament_create(
     """Create an upcoming tournament (computer ``levels`` entered at once); ServiceError
     ``bad_options`` with the field at fault otherwise."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
-        raise _bad("Name must be 1..80 characters.", "name")
+        raise _bad("A name of 1 to 80 characters, please.", "name")
     rules = GAMES.get(game) if isinstance(game, str) else None
     if rules is None:
         raise _bad(f"Unknown game: {game!r}.", "game")
@@ -145,13 +145,13 @@ def tournament_create(
         raise _bad("Double must be true or false.", "double")
     if format == Tournament.Format.SWISS:
         if type(rounds) is not int or not 1 <= rounds <= MAX_SWISS_ROUNDS:
-            raise _bad(f"A Swiss tournament needs 1..{MAX_SWISS_ROUNDS} rounds.", "rounds")
+            raise _bad(f"A Swiss tournament needs 1 to {MAX_SWISS_ROUNDS} rounds.", "rounds")
     else:
         rounds = 0  # set at the start, from the number of entrants
     if entry not in Tournament.Entry.values:
         raise _bad("Entry must be anyone, humans or bots.", "entry")
     if type(max_entrants) is not int or not 2 <= max_entrants <= MAX_ENTRANTS:
-        raise _bad(f"Players must be 2..{MAX_ENTRANTS}.", "max_entrants")
+        raise _bad(f"Players must be 2 to {MAX_ENTRANTS}.", "max_entrants")
     if not isinstance(levels, list | tuple) or any(lv not in computer_levels(game) for lv in levels):
         choices = ", ".join(computer_levels(game)) or "none"
         raise _bad(f"Computer levels must be a list of: {choices}.", "levels")

@@ -117,7 +117,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 )
             except ServiceError as exc:
                 if not form.add_option_error(exc.field, exc.message):
-                    error = f"{exc.field}: {exc.message}" if exc.field else exc.message
+                    error = exc.message  # the message names its field, in words
             else:
                 if values.get("join") == "on":
                     try:

@@ -175,3 +175,24 @@ def test_two_people_and_a_computer_play_a_swiss_tournament(daphne_server, person
         helpers.shot(ann, "8-finished-ann", PREFIX)
         helpers.shot(bob, "8-finished-bob-phone", PREFIX)
         assert ann.js_errors == [] and bob.js_errors == []
+
+
+def test_a_long_name_is_explained_and_wraps_on_a_phone(daphne_server, person):
+    base = daphne_server.url
+    desk, phone = person(), person(**PHONE)
+    with helpers.screenshots_on_failure("long-name", PREFIX, desk=desk, phone=phone):
+        signup(desk, base, username("cyd"))
+        desk.goto(base + "/t/new/")
+        desk.select_option("#id_game", "reversi")
+        desk.fill("#id_name", " ")
+        desk.get_by_role("button", name="Create tournament").click()
+        # the reason in words, without the field's internal name in front
+        expect(desk.get_by_role("alert")).to_have_text("A name of 1 to 80 characters, please.")
+        long_name = "W" * 80  # one unbroken word, as long as the form allows
+        desk.fill("#id_name", long_name)
+        desk.get_by_role("button", name="Create tournament").click()
+        expect(desk.get_by_role("heading", name=long_name)).to_be_visible()
+        phone.goto(base + "/t/")
+        expect(phone.get_by_role("link", name=long_name).first).to_be_visible()
+        fits(phone)  # the name wraps: no sideways scroll, its Open button on screen
+        helpers.shot(phone, "long-name-phone", PREFIX)
