@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from . import getbible
-from .models import BOOK_NAMES, Import
+from .models import BOOK_CHAPTERS, BOOK_NAMES, Import
 
 
 def translation_label(abbreviation: str, meta: dict) -> str:
@@ -53,6 +53,9 @@ class ImportForm(forms.ModelForm):
         translation, book, chapter = cleaned.get("translation"), cleaned.get("book"), cleaned.get("chapter")
         if chapter is not None and book is None:
             self.add_error("chapter", "A chapter needs a book.")
+        elif chapter is not None and book is not None and chapter > BOOK_CHAPTERS[book - 1]:
+            has = BOOK_CHAPTERS[book - 1]
+            self.add_error("chapter", f"{BOOK_NAMES[book - 1]} has {has} chapter{'s' if has > 1 else ''}.")
         elif translation:
             busy = Import.objects.active().of_scope(translation, book, chapter).first()
             if busy is not None:
