@@ -28,6 +28,14 @@ class ImportForm(forms.ModelForm):
     chapter = forms.IntegerField(
         required=False, min_value=1, max_value=150, help_text="Optional; needs a book."
     )
+    # (declared here: the model's positive field would first say ">= 0", though 0 is refused too)
+    top_n = forms.IntegerField(
+        label="Top N",
+        min_value=1,
+        max_value=1000,
+        initial=10,
+        help_text="How many of the most frequent words the report lists (1 to 1000).",
+    )
 
     class Meta:
         model = Import

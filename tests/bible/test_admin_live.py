@@ -290,6 +290,10 @@ def test_form_refuses_bad_input_and_explains_an_unreachable_api(site, staff, hea
     assert r.status_code == 200 and "A chapter needs a book." in r.text
     r = start(site, staff, "akjv", book=1, chapter=60)  # refused here, not a 404 of the API later
     assert r.status_code == 200 and "Genesis has 50 chapters." in r.text
+    for bad in (-3, 0):  # one reason for both: the least it may be
+        r = start(site, staff, "akjv", top_n=bad)
+        assert r.status_code == 200 and "Ensure this value is greater than or equal to 1." in r.text
+        assert "greater than or equal to 0" not in r.text
     r = start(site, staff, "akjv", book=67)
     assert r.status_code == 200 and "Select a valid choice" in r.text
     healthy.fail("500", "translations.json")
