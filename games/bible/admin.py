@@ -13,7 +13,7 @@ from django.utils.html import format_html
 
 from . import selectors, services
 from .forms import ImportForm
-from .models import ChapterText, Import, Report
+from .models import BOOK_NAMES, ChapterText, Import, Report
 
 MEDIA = {"css": {"all": ["bible/admin.css"]}, "js": ["bible/progress.js"]}
 
@@ -75,7 +75,7 @@ class ImportAdmin(admin.ModelAdmin):
     # The view page: the record; its live state, progress, error and report are in the panel above.
     shown = (
         "translation",
-        "book",
+        "book_named",
         "chapter",
         "top_n",
         "redownload",
@@ -108,6 +108,11 @@ class ImportAdmin(admin.ModelAdmin):
 
     def has_retry_permission(self, request) -> bool:
         return request.user.has_perm("bible.change_import")
+
+    @admin.display(description="book")
+    def book_named(self, job: Import) -> str:
+        """ "19 Psalms", as the form offered it; "-" for the whole translation."""
+        return f"{job.book} {BOOK_NAMES[job.book - 1]}" if job.book else "-"
 
     @admin.display(description="state", ordering="state")
     def state_badge(self, job: Import) -> str:

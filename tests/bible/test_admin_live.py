@@ -269,6 +269,8 @@ def test_retry_action_from_the_list(site, staff, healthy):
     )
     assert "Queued 1 import(s) again" in r.text
     assert wait_for(site, staff, pk)["state"] == "done"
+    page = staff.get(site.url + f"/admin/bible/import/{pk}/change/", timeout=10).text
+    assert readonly(page, "book_named") == "8 Ruth" and readonly(page, "chapter") == "2"  # named
 
 
 def test_one_scope_is_never_started_twice(site, staff, healthy):
