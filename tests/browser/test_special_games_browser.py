@@ -62,7 +62,7 @@ def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_se
         q_page.fill("#ab-letters", q_letters.lower())
         expect(q_page.locator("#ab-letters-hint")).to_contain_text("All 26 letters")
         q_page.fill("#ab-indices", "0 2 4 6 8 10 12 14 16 99")
-        expect(q_page.locator("#ab-indices-hint")).to_contain_text("Not a position 0..25: 99")
+        expect(q_page.locator("#ab-indices-hint")).to_contain_text("Not a position from 0 to 25: 99")
         expect(q_page.get_by_role("button", name="Commit setup")).to_be_disabled()
         q_page.fill("#ab-indices", "0 2 4 6 8 10 12 14 16")
         q_page.get_by_role("button", name="Position 18", exact=True).click()
@@ -73,6 +73,11 @@ def test_alpha_battle_secret_setups_then_the_same_battle_on_both_pages(daphne_se
         expect(q_page.get_by_role("button", name="Position 19", exact=True)).to_have_attribute(
             "aria-disabled", "true"
         )
+        # on the phone every position is a finger's target (at least 24 px wide and high)
+        sizes = q_page.locator(".ab-strip .ab-pos").evaluate_all(
+            "ps => ps.map((p) => [p.getBoundingClientRect().width, p.getBoundingClientRect().height])"
+        )
+        assert len(sizes) == 26 and all(w >= 24 and h >= 24 for w, h in sizes), sizes
         shot(q_page, "alpha-1-q-typed")
         q_page.get_by_role("button", name="Commit setup").click()
         expect(q_page.locator(".ab-wait")).to_contain_text("Your setup is locked in")

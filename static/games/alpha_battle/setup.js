@@ -170,7 +170,7 @@ function paintSetupInputs(setup) {
   }
   let message;
   let ok = false;
-  if (parsed.bad.length) message = `Not a position ${shape.low}..${shape.high}: ${parsed.bad.join(", ")}.`;
+  if (parsed.bad.length) message = `Not a position from ${shape.low} to ${shape.high}: ${parsed.bad.join(", ")}.`;
   else if (parsed.repeated.length) message = `Each position once: ${parsed.repeated.join(", ")} repeated.`;
   else if (setup.chosen.length > shape.count) message = `${setup.chosen.length} chosen: ${setup.chosen.length - shape.count} too many.`;
   else if (setup.chosen.length === shape.count) {
