@@ -83,7 +83,7 @@ def people(m: Any) -> str:
         seat for seat, _, _ in _seats(m) if wording.verdict(result, seat, cooperative=together) == "won"
     }
     names = [
-        format_html('<span class="winner">{}</span>', _rated_name(m, seat, u, c))
+        format_html('<span class="winner" title="The winner">{}</span>', _rated_name(m, seat, u, c))
         if seat in winners
         else format_html("<span>{}</span>", _rated_name(m, seat, u, c))
         if u or c
