@@ -84,6 +84,15 @@ def wait_ply(page, n: int) -> None:
     page.wait_for_function(f"n => {PLY} === n && {SETTLED}", arg=n)
 
 
+def move_once(pages) -> None:
+    """The page that may move clicks its first legal cell; both pages show the move."""
+    before = ply(pages[0])
+    (mover,) = [p for p in pages if p.locator(LEGAL).count()]
+    mover.locator(LEGAL).first.click()
+    for page in pages:
+        wait_ply_above(page, before)
+
+
 def replay_ready(page) -> None:
     """Wait until the replay's script has drawn its first position and listens to the keys."""
     expect(page.locator("#replay")).to_have_attribute("data-ready", "1")

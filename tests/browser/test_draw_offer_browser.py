@@ -8,21 +8,12 @@ from __future__ import annotations
 import pytest
 
 from tests.browser import helpers
-from tests.browser.helpers import LEGAL, create_match, join, signup, username, wait_ply_above
+from tests.browser.helpers import create_match, join, move_once, signup, username
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
-
-
-def move_once(pages) -> None:
-    """The page that may move clicks its first legal cell; both pages show the move."""
-    before = helpers.ply(pages[0])
-    (mover,) = [p for p in pages if p.locator(LEGAL).count()]
-    mover.locator(LEGAL).first.click()
-    for page in pages:
-        wait_ply_above(page, before)
 
 
 def test_a_draw_offered_declined_then_agreed(daphne_server, person):

@@ -10,18 +10,9 @@ import re
 import pytest
 
 from tests.browser import helpers
-from tests.browser.helpers import LEGAL, PHONE, expect, join, signup, username, wait_ply_above
+from tests.browser.helpers import PHONE, expect, join, move_once, signup, username
 
 pytestmark = pytest.mark.browser
-
-
-def move_once(pages) -> None:
-    """The page that may move clicks its first legal cell; both pages show the move."""
-    before = helpers.ply(pages[0])
-    (mover,) = [p for p in pages if p.locator(LEGAL).count()]
-    mover.locator(LEGAL).first.click()
-    for page in pages:
-        wait_ply_above(page, before)
 
 
 def test_both_result_panels_say_the_new_ratings(daphne_server, person):

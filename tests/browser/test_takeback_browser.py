@@ -9,21 +9,12 @@ from __future__ import annotations
 import pytest
 
 from tests.browser import helpers
-from tests.browser.helpers import LEGAL, PHONE, create_match, join, signup, username, wait_ply, wait_ply_above
+from tests.browser.helpers import LEGAL, PHONE, create_match, join, move_once, signup, username, wait_ply
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
-
-
-def move_once(pages) -> None:
-    """The page that may move clicks its first legal cell; both pages show the move."""
-    before = helpers.ply(pages[0])
-    (mover,) = [p for p in pages if p.locator(LEGAL).count()]
-    mover.locator(LEGAL).first.click()
-    for page in pages:
-        wait_ply_above(page, before)
 
 
 def test_a_takeback_asked_declined_then_accepted_on_two_pages_and_a_phone(daphne_server, person):
