@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from . import abilities
 from .chat_models import ChatBar, ChatLine, ChatMute, ChatReport
 from .endings import OVER
 from .errors import ServiceError
@@ -24,7 +25,7 @@ from .events import ChatHidden, ChatSaid, announce
 from .models import Match
 from .selectors import match_public, seat_in
 
-PLAYERS, SPECTATORS = ChatLine.Room.PLAYERS.value, ChatLine.Room.SPECTATORS.value
+PLAYERS, SPECTATORS = abilities.PLAYERS, abilities.SPECTATORS
 MAX_CHARS = 140
 BURST, WINDOW = 4, timedelta(seconds=10)  # a fifth line within WINDOW is refused
 REPEAT_LAST = 3  # a line equal to one of your last REPEAT_LAST lines of the match is refused
@@ -40,27 +41,18 @@ class ChatRefused(ServiceError):
         self.reason = reason
 
 
-# -- who reads and writes which room (from the match's public data) -----------------------
-def players_room(public: dict[str, Any]) -> bool:
-    """Is there a players' room: two people (not computers) seated?"""
-    return sum(1 for p in public["players"] if p["username"] and not p["computer"]) >= 2
+# -- who reads and writes which room (``abilities``: the state tells the page too) ---------
+players_room = abilities.players_room
 
 
 def rooms_read(public: dict[str, Any], username: str | None) -> set[str]:
     """The rooms ``username`` (None: a visitor) reads in this match."""
-    rooms = {PLAYERS} if players_room(public) else set()
-    if seat_in(public, username) is None or public["status"] in OVER:
-        rooms.add(SPECTATORS)
-    return rooms
+    return abilities.rooms_read(public, seat_in(public, username))
 
 
 def rooms_written(public: dict[str, Any], username: str) -> set[str]:
-    """The rooms ``username`` writes in: a player in the players' room (and after the game
-    the spectators' room too), anyone else in the spectators' room."""
-    if seat_in(public, username) is None:
-        return {SPECTATORS}
-    rooms = {PLAYERS} if players_room(public) else set()
-    return rooms | {SPECTATORS} if public["status"] in OVER else rooms
+    """The rooms ``username`` writes in (``abilities.rooms_written``)."""
+    return abilities.rooms_written(public, seat_in(public, username))
 
 
 def line_json(line: ChatLine, username: str) -> dict[str, Any]:

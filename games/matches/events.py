@@ -45,10 +45,12 @@ class MatchEvent(Event):
 class StateChanged(MatchEvent):
     """A match's public state changed (one per commit, before its facts): what the sockets
     show. ``happened``: the facts of this commit; ``skip_channel``: a socket that already
-    shows this state (its own arrival)."""
+    shows this state (its own arrival); ``line``: how the move list changed, when the
+    service says it (``move_list.added`` / ``taken_back``; else a socket reads it afresh)."""
 
     happened: tuple[Event, ...] = ()
     skip_channel: str | None = None
+    line: dict[str, Any] | None = None
 
 
 @dataclass(eq=False, kw_only=True)
@@ -204,13 +206,18 @@ def announce(*events: Event) -> None:
 
 
 def announce_change(
-    match: Match, *happened: MatchEvent, last_move: Any = UNKNOWN, skip_channel: str | None = None
+    match: Match,
+    *happened: MatchEvent,
+    last_move: Any = UNKNOWN,
+    skip_channel: str | None = None,
+    line: dict[str, Any] | None = None,
 ) -> StateChanged:
     """``match`` changed (saved in the current transaction) and ``happened`` says how: after
     the commit, its public state is built once and delivered as a :class:`StateChanged`,
-    then with each fact. ``last_move``: the move just stored, when the service knows it.
-    Returns the :class:`StateChanged`, whose ``public`` is filled once committed."""
-    state = StateChanged(match=match, happened=happened, skip_channel=skip_channel)
+    then with each fact. ``last_move``: the move just stored, when the service knows it;
+    ``line``: how the move list changed. Returns the :class:`StateChanged`, whose ``public``
+    is filled once committed."""
+    state = StateChanged(match=match, happened=happened, skip_channel=skip_channel, line=line)
 
     def committed() -> None:
         state.public = match_public(match, last_move=last_move)

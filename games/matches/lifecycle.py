@@ -28,6 +28,17 @@ def play_forced(match: Match, state: dict) -> tuple[dict, list[dict[str, Any]]]:
     return state, played
 
 
+def count_own_move(match: Match, seat: int) -> None:
+    """A move of ``seat``'s own (not a pass the server forced) is stored and in play: it
+    counts for draw offers and takebacks (``abilities``)."""
+    seats = match.rules.seat_count(match.options)
+    made = [*match.moves_made, *[0] * (seats - len(match.moves_made))]
+    in_play = [*match.moves_in_play, *[0] * (seats - len(match.moves_in_play))]
+    made[seat] += 1
+    in_play[seat] += 1
+    match.moves_made, match.moves_in_play = made, in_play
+
+
 def finish_if_over(match: Match, state: dict) -> None:
     """The game of ``state`` has ended: the match is finished, with its result."""
     outcome = match.rules.outcome(state)

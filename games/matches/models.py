@@ -121,6 +121,11 @@ class Match(models.Model):
     takebacks = models.BooleanField(default=True)
     takeback_offer = models.PositiveSmallIntegerField(null=True, blank=True)
     takeback_to = models.PositiveIntegerField(null=True, blank=True)
+    # Per seat, the moves of its own (not the server's passes) stored so far, and how many of
+    # them are still in play (not taken back): what a draw offer and a takeback ask
+    # (``abilities``), kept with the row so that every state can say it without a query.
+    moves_made = models.JSONField(default=list, blank=True)
+    moves_in_play = models.JSONField(default=list, blank=True)
 
     objects = MatchQuerySet.as_manager()
 

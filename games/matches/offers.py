@@ -1,7 +1,7 @@
 """Offers a player makes the others during a match: a draw.
 
 A draw offer (lichess's rules): not before every player has made a move, and at most once
-every ``DRAW_OFFER_EVERY`` of one's own moves; the others accept it (the match ends drawn,
+every ``abilities.DRAW_OFFER_EVERY`` of one's own moves; the others accept it (the match ends drawn,
 ``result.reason`` ``"agreement"``, rated as a draw) or decline it, and a move of theirs
 declines it too (``services.move_play``). Not in co-operative games, where nobody plays
 against anybody. A computer seat answers by its own judgement (``autoplay.computer``).
@@ -12,40 +12,19 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from . import ratings
+from . import abilities, ratings
 from .endings import end
 from .errors import ServiceError
 from .events import DrawOffered, MatchEnded, announce_change
 from .guards import locked, players_seat, refuse_if_over
 from .models import Match
 
-DRAW_OFFER_EVERY = 20  # own moves between two draw offers of one player
-
-
-def _own_moves(match: Match, seat: int) -> int:
-    return match.moves.filter(seat=seat, forced=False).count()
-
 
 def _refuse_offer(match: Match, seat: int) -> None:
-    """Why ``seat`` may not offer a draw now (cannot_offer_draw), if it may not."""
-
-    def no(reason: str) -> ServiceError:
-        return ServiceError("cannot_offer_draw", reason, 409)
-
-    if match.rules.cooperative:
-        raise no("Allies do not offer each other draws: you win or lose together.")
-    if match.status != Match.Status.ACTIVE:
-        raise no("The match has not started yet.")
-    if match.draw_offer == seat:
-        raise no("You have offered a draw already: wait for the answer.")
-    seats = match.rules.seat_count(match.options)
-    movers = match.moves.filter(forced=False).order_by().values_list("seat", flat=True).distinct()
-    if len(set(movers)) < seats:
-        raise no("A draw can be offered once every player has made a move.")
-    last = match.draw_offered.get(str(seat))
-    wait = DRAW_OFFER_EVERY - (_own_moves(match, seat) - last) if last is not None else 0
-    if wait > 0:
-        raise no(f"You offered a draw lately: you may offer again after {wait} more moves of yours.")
+    """Refuse (cannot_offer_draw) when ``seat`` may not offer a draw now (``abilities``)."""
+    reason = abilities.draw_refusal(abilities.facts(match), seat)
+    if reason is not None:
+        raise ServiceError("cannot_offer_draw", reason, 409)
 
 
 def draw_offer(*, match_id: str, user, seat: int | None = None) -> Match:
@@ -59,7 +38,8 @@ def draw_offer(*, match_id: str, user, seat: int | None = None) -> Match:
             return _agree(match)
         _refuse_offer(match, seat)
         match.draw_offer = seat
-        match.draw_offered = {**match.draw_offered, str(seat): _own_moves(match, seat)}
+        made = match.moves_made[seat] if seat < len(match.moves_made) else 0
+        match.draw_offered = {**match.draw_offered, str(seat): made}
         match.save(update_fields=["draw_offer", "draw_offered", "updated_at"])
         announce_change(match, DrawOffered(match=match, seat=seat))
     return match

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from games.rules import GAMES
 
-from . import clocks, result_panel, wording
+from . import abilities, clocks, result_panel, wording
 from .models import Match, Move, Presence, Seat
 
 UNKNOWN: Any = object()  # match_public's hint: not known, read it from the database
@@ -242,6 +242,7 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "clock": clocks.public(
             match.time_control, match.clock_ms, match.clock_since, to_move, match.deadline, timezone.now()
         ),
+        "facts": abilities.facts(match),  # what each viewer may do (for_seat words it)
         "state": match.state,
     }
 
@@ -286,13 +287,25 @@ def seat_in(public: dict[str, Any], username: str | None) -> int | None:
     return next((p["seat"] for p in public["players"] if username and p["username"] == username), None)
 
 
-def for_seat(public: dict[str, Any], username: str | None) -> dict[str, Any]:
-    """The protocol's ``match`` object for one viewer, from the public data and raw state."""
+def for_seat(
+    public: dict[str, Any], username: str | None, *, signed_in: bool | None = None
+) -> dict[str, Any]:
+    """The protocol's ``match`` object for one viewer, from the public data and raw state.
+    ``signed_in``: a logged-in spectator (``username`` None: every spectator shares a frame)."""
     rules = GAMES[public["game"]]
     you = seat_in(public, username)
     state = public["state"]
-    out = {k: v for k, v in public.items() if k != "state"}
+    facts = public["facts"]
+    out = {k: v for k, v in public.items() if k not in ("state", "facts")}
     out["you"] = you
+    # What this viewer may do now, by the rules the services enforce (the page decides none).
+    out["can_offer_draw"] = you is not None and abilities.draw_refusal(facts, you) is None
+    out["can_take_back"] = you is not None and abilities.takeback_refusal(facts, you) is None
+    member = username is not None if signed_in is None else signed_in
+    out["chat"] = {
+        "read": sorted(abilities.rooms_read(public, you)),
+        "write": sorted(abilities.rooms_written(public, you)) if member else [],
+    }
     if out["result"]:
         # The reason in words, as the server's pages say it (the live and replay pages show
         # it and keep no table of their own). Worded when shown, not stored with the result,

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.rules import IllegalMove
 
-from . import choices, clocks, quotas, ratings, store
+from . import choices, clocks, move_list, quotas, ratings, store
 from .endings import OVER, end, finish_by_time, labels, running, stop_clocks, tick, time_is_up, winner_besides
 from .errors import ServiceError
 from .events import (
@@ -29,7 +29,7 @@ from .events import (
     announce_change,
 )
 from .guards import locked, players_seat, refuse_if_over
-from .lifecycle import finish_if_over, go_live, play_forced, started_events, tell_first_match
+from .lifecycle import count_own_move, finish_if_over, go_live, play_forced, started_events, tell_first_match
 from .models import Match, Seat
 from .selectors import UNKNOWN, can_abort, claim_time, watch_owner
 
@@ -197,10 +197,12 @@ def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now
     if match.draw_offer is not None and match.draw_offer != seat:
         match.draw_offer = None  # moving on answers a draw offer: no
     match.takeback_offer = match.takeback_to = None  # a request was about a position now gone
-    ply_read = match.ply
+    ply_read, before = match.ply, match.state
     match.ply += 1
     played = {"ply": match.ply, "seat": seat, "move": move}
+    count_own_move(match, seat)
     state, passes = play_forced(match, state)
+    line = move_list.added(ply_read, move_list.entries(rules, before, [played, *passes]))
     finish_if_over(match, state)
     match.state = state
     tick(match, was_running, seat, now)
@@ -216,7 +218,8 @@ def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now
     happened: list[MatchEvent] = [MoveMade(match=match, user_id=user_id, **played)]
     if match.status in OVER:
         happened.append(MatchEnded(match=match))
-    announce_change(match, *happened, last_move=played if match.ply == played["ply"] else UNKNOWN)
+    last_move = played if match.ply == played["ply"] else UNKNOWN
+    announce_change(match, *happened, last_move=last_move, line=line)
 
 
 def match_flag(*, match_id: str) -> Match | None:

@@ -39,6 +39,8 @@ MOVE_FIELDS = (
     "draw_offer",
     "takeback_offer",
     "takeback_to",
+    "moves_made",
+    "moves_in_play",
 )
 MOVE_ROW = ("match", "ply", "seat", "move", "forced", "created_at", "clock_ms")
 

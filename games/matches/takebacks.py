@@ -21,7 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from . import clocks, ratings
+from . import abilities, clocks, move_list, ratings
 from .endings import finish_by_time, time_is_up
 from .errors import ServiceError
 from .events import MatchEnded, MovesTakenBack, TakebackProposed, announce_change
@@ -35,19 +35,10 @@ def _cannot(reason: str) -> ServiceError:
 
 
 def _refuse_request(match: Match, seat: int) -> None:
-    """Why ``seat`` may not ask for a takeback now (cannot_take_back), if it may not."""
-    if not match.takebacks:
-        if match.rules.cooperative:
-            raise _cannot("Allies do not take moves back: the adventure goes on.")
-        if match.rated:
-            raise _cannot("Rated matches allow no takebacks.")
-        raise _cannot("Takebacks are off in this match.")
-    if match.status != Match.Status.ACTIVE:
-        raise _cannot("The match has not started yet.")
-    if match.takeback_offer == seat:
-        raise _cannot("You have asked for a takeback already: wait for the answer.")
-    if match.takeback_offer is not None:
-        raise _cannot("Your opponent asks for a takeback: answer it first.")
+    """Refuse (cannot_take_back) when ``seat`` may not ask for a takeback now (``abilities``)."""
+    reason = abilities.takeback_refusal(abilities.facts(match), seat)
+    if reason is not None:
+        raise _cannot(reason)
 
 
 def _back_to(match: Match, seat: int) -> int:
@@ -130,9 +121,16 @@ def take_back(match: Match, seat: int, back_to: int, now) -> Takeback:
     kept = list(in_play.filter(ply__lte=back_to).order_by("ply").values("ply", "seat", "move", "clock_ms"))
     match.ply += 1  # the takeback's own ply: anything sent before it is stale
     record = Takeback.objects.create(match=match, ply=match.ply, seat=seat, back_to=back_to)
-    plies = sorted(in_play.filter(ply__gt=back_to).values_list("ply", flat=True))
+    undone = list(in_play.filter(ply__gt=back_to).order_by("ply").values("ply", "seat", "move", "forced"))
+    plies = [row["ply"] for row in undone]
     Move.objects.filter(match=match, ply__in=plies).update(takeback=record)
+    match.moves_in_play = list(match.moves_in_play)
+    for row in undone:
+        if not row["forced"] and row["seat"] < len(match.moves_in_play):
+            match.moves_in_play[row["seat"]] -= 1
     match.state = _rebuilt(match, kept)
+    mark = {"ply": match.ply, "by": seat, "after": len(kept)}
+    mark["moves"] = move_list.entries(match.rules, match.state, undone)
     seats = match.rules.seat_count(match.options)
     clock_left = next((row["clock_ms"] for row in reversed(kept) if row["clock_ms"]), None)
     fields = clocks.restored(match.time_control, clock_left, seats, match.rules.to_move(match.state), now)
@@ -144,7 +142,7 @@ def take_back(match: Match, seat: int, back_to: int, now) -> Takeback:
         {"ply": kept[-1]["ply"], "seat": kept[-1]["seat"], "move": kept[-1]["move"]} if kept else None
     )
     happened = MovesTakenBack(match=match, seat=seat, back_to=back_to, plies=plies)
-    announce_change(match, happened, last_move=last)
+    announce_change(match, happened, last_move=last, line=move_list.taken_back(match.ply - 1, mark))
     return record
 
 

@@ -3,15 +3,19 @@
 A subscriber of ``StateChanged`` (one per commit): the public data, encoded once, goes to the
 match's group through ``outbox`` (the committing thread does not wait for the loop). Sends
 start in the order of the commits; a socket never shows an older ply than it has shown
-(``MatchConsumer.match_state``). Each consumer of the group renders its own viewer's view.
+(``MatchConsumer.match_state``). Each consumer of the group renders its own viewer's view;
+the change of the move list, the same for every viewer, travels beside it as its frame.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import orjson
 
 from games.matches.events import StateChanged
 
+from . import outgoing
 from .outbox import send_to_groups
 
 
@@ -28,5 +32,18 @@ def send_state(event: StateChanged) -> None:
         "type": "match.state",
         "public": orjson.dumps(event.public).decode(),
         "skip": event.skip_channel,
+        **line_change(event.line, event.public["ply"]),
     }
     send_to_groups([(group_name(event.match.pk), message)])
+
+
+def line_change(line: dict[str, Any] | None, ply: int) -> dict[str, Any]:
+    """What a state event carries of the move list's change: the ply it goes from and the
+    frame every socket sends (encoded once); nothing when the service did not say it."""
+    if line is None:
+        return {}
+    if "takeback" in line:
+        frame = outgoing.MovesTakenBack(ply, line["takeback"])
+    else:
+        frame = outgoing.MovesAdded(ply, line["moves"])
+    return {"line_from": line["from_ply"], "line_frame": outgoing.encode(frame)}

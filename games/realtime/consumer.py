@@ -13,13 +13,14 @@ import asyncio
 from contextlib import suppress
 from functools import lru_cache
 from typing import Any
+from urllib.parse import parse_qs
 
 import orjson
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 from games.autoplay.resume import resume
-from games.matches import offers, presence, services, takebacks
+from games.matches import move_list, offers, presence, services, takebacks
 from games.matches.errors import ServiceError
 from games.matches.selectors import for_seat, public_of, seat_in
 
@@ -37,6 +38,8 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
 
     public: dict[str, Any] | None = None  # the latest public match data, kept current by events
     present = False  # a presence row records this socket
+    wants_moves = False  # the client asked for the move list (``?moves=1``)
+    line_ply: int | None = None  # the ply of the move list the client has (None: not sent)
 
     async def connect(self) -> None:
         self.match_id: str = self.scope["url_route"]["kwargs"]["match_id"]
@@ -44,6 +47,10 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
         signed_in = self.user is not None and self.user.is_authenticated
         self.username: str | None = self.user.username if signed_in else None
         self.bucket = socket_bucket()
+        # ``?moves=1``: this client keeps a move list (our page); others get no frames they
+        # did not ask for.
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.wants_moves = query.get("moves") == ["1"]
         await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
         if not self.hold(ADDRESSES, str((self.scope.get("client") or ["?"])[0])) or (
             signed_in and not self.hold(USERS, str(self.user.pk))
@@ -66,6 +73,8 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
             heartbeat.opened(self.channel_name)
         await self.show(public)
         await self.send_chat_history()
+        if self.wants_moves:
+            await self.send_move_list()
         await resume(public)  # a turn the server owed before a restart
 
     async def disconnect(self, code: int) -> None:
@@ -189,24 +198,45 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
         (its own arrival) or has shown a newer one (a socket's ply never goes backwards)."""
         if event.get("skip") == self.channel_name:
             return
-        public, spectator_frame = shared_view(event["public"])
+        public, visitor_frame, member_frame = shared_view(event["public"])
         if self.public is not None and public["ply"] < self.public["ply"]:
             return
         if seat_in(public, self.username) is None:  # a spectator: the frame every spectator gets
             self.public = public
-            await self.send(text_data=spectator_frame)
+            await self.send(text_data=member_frame if self.username else visitor_frame)
         else:
             await self.show(public)
+        await self.follow_line(public["ply"], event)
         await self.chat_state_seen()
+
+    async def send_move_list(self) -> None:
+        """The move list whole (``move_list``), read now."""
+        found = await database_sync_to_async(move_list.whole)(self.match_id)
+        if found is not None:
+            self.line_ply = found["ply"]
+            await self.send_message(outgoing.MoveList(found["ply"], found["moves"], found["takebacks"]))
+
+    async def follow_line(self, ply: int, event: dict[str, Any]) -> None:
+        """Keep the client's move list current: the change a state brought (its frame, made
+        once for the group), or the list whole when this socket missed a change of it."""
+        if self.line_ply is None or ply <= self.line_ply:  # not sent yet, or the list has it
+            return
+        if event.get("line_from") == self.line_ply:
+            self.line_ply = ply
+            await self.send(text_data=event["line_frame"])
+        else:
+            await self.send_move_list()
 
 
 @lru_cache(maxsize=64)
-def shared_view(public_text: str) -> tuple[dict[str, Any], str]:
-    """A group event's public data, decoded, and the state frame of a spectator: made once
-    for all the sockets of this process that receive it, not once per socket (a match with
-    1,000 spectators: ``bench/watchers.py``). Nobody changes either (``for_seat`` copies)."""
+def shared_view(public_text: str) -> tuple[dict[str, Any], str, str]:
+    """A group event's public data, decoded, and the state frames of a spectator (a visitor's,
+    a logged-in spectator's: who may write in the chat): made once for all the sockets of
+    this process that receive it, not once per socket (a match with 1,000 spectators:
+    ``bench/watchers.py``). Nobody changes any (``for_seat`` copies)."""
     public = orjson.loads(public_text)
-    return public, outgoing.encode(outgoing.State(for_seat(public, None)))
+    visitor, member = (outgoing.State(for_seat(public, None, signed_in=who)) for who in (False, True))
+    return public, outgoing.encode(visitor), outgoing.encode(member)
 
 
 class UnknownPath(AsyncWebsocketConsumer):

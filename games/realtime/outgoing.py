@@ -59,6 +59,35 @@ class State:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveList:
+    """Match socket: the move list whole, as of ``ply`` (on connect, right after the first
+    state and its chat history; again only if the socket missed a change of it)."""
+
+    type: Literal["move_list"] = field(default="move_list", init=False)
+    ply: int
+    moves: list[dict[str, Any]]  # {"ply", "seat", "forced", "label"}, the moves in play
+    takebacks: list[dict[str, Any]]  # {"ply", "by", "after", "moves"}, oldest first
+
+
+@dataclass(frozen=True, slots=True)
+class MovesAdded:
+    """Match socket: these moves came into play (after the state of ``ply``)."""
+
+    type: Literal["moves_added"] = field(default="moves_added", init=False)
+    ply: int
+    moves: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class MovesTakenBack:
+    """Match socket: a takeback (after the state of ``ply``): its moves leave the list."""
+
+    type: Literal["moves_taken_back"] = field(default="moves_taken_back", init=False)
+    ply: int
+    takeback: dict[str, Any]  # {"ply", "by", "after", "moves"}
+
+
+@dataclass(frozen=True, slots=True)
 class Error:
     """Every socket: why the client's last frame was refused, to that socket only."""
 
@@ -167,13 +196,15 @@ class ChatHidden:
 
 
 Message = (
-    State | Error | Pong | Lobby | Challenge | MatchStarted | TournamentRound
-    | Chat | ChatHistory | ChatRefused | ChatHidden
+    State | MoveList | MovesAdded | MovesTakenBack | Error | Pong | Lobby | Challenge | MatchStarted
+    | TournamentRound | Chat | ChatHistory | ChatRefused | ChatHidden
 )
 
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
 SENT_ON: dict[str, tuple[type[Message], ...]] = {
-    MATCH_SOCKET: (State, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden),
+    MATCH_SOCKET: (
+        State, MoveList, MovesAdded, MovesTakenBack, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden
+    ),
     LOBBY_SOCKET: (Lobby, Error, Pong),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
 }

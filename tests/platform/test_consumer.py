@@ -143,7 +143,10 @@ async def test_every_watcher_gets_the_spectators_view_and_each_player_their_own(
     move = table.sa.state["legal_moves"][0]
     await table.sa.move(move)
     seen = [await w.recv_state() for w in watchers]
-    assert seen[0] == seen[1] == seen[2]  # one frame, made once for all of them
+    assert seen[0] == seen[1]  # one frame, made once for all the visitors
+    # a logged-in spectator's (also made once) differs only in where it may chat
+    assert seen[2] == {**seen[0], "chat": {"read": ["players", "spectators"], "write": ["spectators"]}}
+    assert seen[0]["chat"]["write"] == []
     assert (seen[0]["ply"], seen[0]["you"], seen[0]["legal_moves"], seen[0]["hint"]) == (1, None, [], None)
     late = await sockets.connect(table.id, AnonymousUser())  # its first state is rendered for it
     assert late.state == {**seen[0], "players": late.state["players"]}

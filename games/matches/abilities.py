@@ -1,0 +1,106 @@
+"""What a seat may do now in a match: one answer for the service that refuses and for the
+state that tells the page (``can_offer_draw``, ``can_take_back``, ``chat``).
+
+Pure functions of a match's facts (:func:`facts`, kept in its public data as ``"facts"``),
+so that every state says what its viewer may do without a query, and the page shows it
+without deciding a rule: ``offers`` and ``takebacks`` refuse with these same reasons.
+
+>>> f = {"status": "active", "cooperative": False, "seats": 2, "draw_offer": None,
+...      "draw_offered": {}, "takebacks": True, "takeback_offer": None,
+...      "moves_made": [1, 0], "moves_in_play": [1, 0], "rated": False}
+>>> draw_refusal(f, 0)
+'A draw can be offered once every player has made a move.'
+>>> takeback_refusal(f, 0) is None, takeback_refusal(f, 1)
+(True, 'You have no move to take back.')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .chat_models import ChatLine
+from .endings import OVER
+from .models import Match
+
+DRAW_OFFER_EVERY = 20  # own moves between two draw offers of one player
+PLAYERS, SPECTATORS = ChatLine.Room.PLAYERS.value, ChatLine.Room.SPECTATORS.value
+
+
+def facts(match: Match) -> dict[str, Any]:
+    """What the answers below read of the match row (JSON: it travels with the state)."""
+    active = match.status == Match.Status.ACTIVE
+    return {
+        "status": match.status,
+        "cooperative": match.rules.cooperative,
+        "rated": match.rated,
+        "seats": match.rules.seat_count(match.options),
+        "draw_offer": match.draw_offer if active else None,
+        "draw_offered": match.draw_offered,
+        "takebacks": match.takebacks,
+        "takeback_offer": match.takeback_offer if active else None,
+        "moves_made": list(match.moves_made),
+        "moves_in_play": list(match.moves_in_play),
+    }
+
+
+def _count(counts: list[int], seat: int) -> int:
+    return counts[seat] if 0 <= seat < len(counts) else 0
+
+
+def draw_refusal(facts: dict[str, Any], seat: int) -> str | None:
+    """Why ``seat`` may not offer a draw now (``cannot_offer_draw``); None: it may."""
+    if facts["cooperative"]:
+        return "Allies do not offer each other draws: you win or lose together."
+    if facts["status"] != Match.Status.ACTIVE:
+        return "The match has not started yet."
+    if facts["draw_offer"] == seat:
+        return "You have offered a draw already: wait for the answer."
+    if any(_count(facts["moves_made"], s) == 0 for s in range(facts["seats"])):
+        return "A draw can be offered once every player has made a move."
+    last = facts["draw_offered"].get(str(seat))
+    wait = DRAW_OFFER_EVERY - (_count(facts["moves_made"], seat) - last) if last is not None else 0
+    if wait > 0:
+        return f"You offered a draw lately: you may offer again after {wait} more moves of yours."
+    return None
+
+
+def takeback_refusal(facts: dict[str, Any], seat: int) -> str | None:
+    """Why ``seat`` may not ask for a takeback now (``cannot_take_back``); None: it may."""
+    if not facts["takebacks"]:
+        if facts["cooperative"]:
+            return "Allies do not take moves back: the adventure goes on."
+        if facts["rated"]:
+            return "Rated matches allow no takebacks."
+        return "Takebacks are off in this match."
+    if facts["status"] != Match.Status.ACTIVE:
+        return "The match has not started yet."
+    if facts["takeback_offer"] == seat:
+        return "You have asked for a takeback already: wait for the answer."
+    if facts["takeback_offer"] is not None:
+        return "Your opponent asks for a takeback: answer it first."
+    if _count(facts["moves_in_play"], seat) == 0:
+        return "You have no move to take back."
+    return None
+
+
+# -- chat rooms (lichess's rules; ``chat`` stores and floods) -------------------------------
+def players_room(public: dict[str, Any]) -> bool:
+    """Is there a players' room: two people (not computers) seated?"""
+    return sum(1 for p in public["players"] if p["username"] and not p["computer"]) >= 2
+
+
+def rooms_read(public: dict[str, Any], seat: int | None) -> set[str]:
+    """The rooms the viewer in ``seat`` (None: a spectator or visitor) reads."""
+    rooms = {PLAYERS} if players_room(public) else set()
+    if seat is None or public["status"] in OVER:
+        rooms.add(SPECTATORS)
+    return rooms
+
+
+def rooms_written(public: dict[str, Any], seat: int | None) -> set[str]:
+    """The rooms a logged-in viewer in ``seat`` writes in: a player in the players' room (and
+    after the game the spectators' room too), anyone else in the spectators' room."""
+    if seat is None:
+        return {SPECTATORS}
+    rooms = {PLAYERS} if players_room(public) else set()
+    return rooms | {SPECTATORS} if public["status"] in OVER else rooms
