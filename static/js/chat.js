@@ -1,26 +1,6 @@
 // The match page's chat: two rooms (players, spectators), lines pushed by the match socket
 // (`chat`, `chat_history`, `chat_refused`, `chat_hidden`; docs/protocol.md), quick phrases, mute, report.
-// Which rooms one reads and writes mirrors games/matches/chat.py; the server decides.
-
-const OVER = ["finished", "aborted"];
-
-function playersRoom(match) {
-  return match.players.filter((p) => p.username && !p.computer).length >= 2;
-}
-
-function roomsRead(match) {
-  const rooms = playersRoom(match) ? ["players"] : [];
-  if (match.you === null || OVER.includes(match.status)) rooms.push("spectators");
-  return rooms;
-}
-
-function roomsWritten(match, loggedIn) {
-  if (!loggedIn) return [];
-  if (match.you === null) return ["spectators"];
-  const rooms = playersRoom(match) ? ["players"] : [];
-  if (OVER.includes(match.status)) rooms.push("spectators");
-  return rooms;
-}
+// Which rooms one reads and writes is the server's word: every state's `chat` ({read, write}).
 
 export function startChat({send, username, toast}) {
   const card = document.getElementById("chat");
@@ -69,7 +49,7 @@ export function startChat({send, username, toast}) {
   function choose(next) {
     room = next;
     for (const tab of tabs) tab.setAttribute("aria-selected", String(tab.dataset.room === room));
-    const writable = match && roomsWritten(match, Boolean(username)).includes(room);
+    const writable = Boolean(match && username && match.chat.write.includes(room));
     form.hidden = !writable;
     card.querySelector("#chat-phrases").hidden = !writable;
     render();
@@ -108,10 +88,10 @@ export function startChat({send, username, toast}) {
         card.querySelector("#chat-phrases").hidden = true;
         return;
       }
-      const rooms = roomsRead(match);
+      const rooms = match.chat.read;
       card.hidden = rooms.length === 0; // a player against the computer: nobody to talk to
       for (const tab of tabs) tab.hidden = !rooms.includes(tab.dataset.room);
-      document.getElementById("chat-mute-label").hidden = !(match.you !== null && playersRoom(match));
+      document.getElementById("chat-mute-label").hidden = !(match.you !== null && rooms.includes("players"));
       choose(rooms.includes(room) ? room : rooms[0] ?? "spectators");
     },
     // True when the message was the chat's.

@@ -7,7 +7,6 @@ import {startChat} from "./chat.js";
 import {showClocks} from "./clock.js";
 import {postJSON} from "./http.js";
 import {
-  cooperative,
   declinedText,
   drawText,
   fillPlayers,
@@ -19,7 +18,7 @@ import {
   statusText,
   takebackText,
 } from "./match_info.js";
-import {ownMoveInPlay, showMoves} from "./move_list.js";
+import {onMoveFrame, showMoves} from "./move_list.js";
 import {loadRenderer} from "./renderer.js";
 import {connect} from "./socket.js";
 import {toast} from "./toast.js";
@@ -75,8 +74,6 @@ const narrow = matchMedia("(max-width: 52rem)");
 const placeClocks = () => (narrow.matches ? el.board.before(el.clocks) : el.players.before(el.clocks));
 narrow.addEventListener("change", placeClocks);
 placeClocks();
-// The move list knows whose moves are in play: the takeback button follows it.
-el.moves.addEventListener("moves-loaded", () => showTakeback(match, match.you !== null && match.you !== undefined));
 
 let match = JSON.parse($("initial-state").textContent);
 let pending = null; // {ply, move, sent, resent}: a move made, not yet answered
@@ -93,14 +90,15 @@ try {
 const chat = startChat({send: (message) => socket.send(message), username: page.dataset.username, toast});
 chat.onState(match);
 
-const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/`, {
+// ?moves=1: the socket keeps the move list too (the page reads nothing over HTTP per event)
+const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/?moves=1`, {
   onOpen: ({reconnected: again}) => {
     reconnected = again;
   },
   onMessage: (message) => {
     if (message.type === "state") onState(message.match);
     else if (message.type === "error") onError(message);
-    else chat.onMessage(message);
+    else if (!onMoveFrame(el.moves, message)) chat.onMessage(message);
   },
 });
 
@@ -185,19 +183,18 @@ function draw() {
   el.resign.hidden = !(mine && match.status === "active");
   el.abort.hidden = !(mine && match.can_abort && !over);
   el.stop.hidden = !(match.stoppable_by && match.stoppable_by === page.dataset.username);
-  showDraw(match, mine);
-  showTakeback(match, mine);
+  showDraw(match);
+  showTakeback(match);
   el.rematch.hidden = !(mine && over && !match.rematch);
   showRematch(match);
   el.replay.href = match.replay_url;
 }
 
 // The draw offer: the button to make one, or the offer standing and its answers.
-function showDraw(match, mine) {
+function showDraw(match) {
   const text = drawText(match);
-  // (offered once everyone has moved: the server refuses earlier offers)
-  const everyoneMoved = match.ply >= match.players.length;
-  el.offerDraw.hidden = !(mine && match.status === "active" && !cooperative(match) && text === null && everyoneMoved);
+  // The server says when this player may offer (every player has moved, not too often...).
+  el.offerDraw.hidden = !(match.can_offer_draw && text === null);
   el.drawOffer.hidden = text === null;
   el.drawText.textContent = text ?? "";
   const toMe = text !== null && match.draw_offer !== match.you;
@@ -205,14 +202,13 @@ function showDraw(match, mine) {
 }
 
 // The takeback: the button to ask for one (granted at once against the computer), or the
-// request standing and its answers. (Shown once a move of the player's own is in play, as
-// the move list read it: the server refuses a player with none, and says so.)
-function showTakeback(match, mine) {
+// request standing and its answers. (The server says when this player may ask: a move of
+// their own in play, no request standing...)
+function showTakeback(match) {
   const text = takebackText(match);
   const computer = match.players.some((p) => p.computer);
   el.proposeTakeback.textContent = computer ? "Take back" : "Propose a takeback";
-  const allowed = mine && match.status === "active" && match.takebacks && !pending;
-  el.proposeTakeback.hidden = !(allowed && text === null && match.last_move && ownMoveInPlay() !== false);
+  el.proposeTakeback.hidden = !(match.can_take_back && !pending && text === null);
   el.takebackOffer.hidden = text === null;
   el.takebackText.textContent = text ?? "";
   const toMe = text !== null && match.takeback_offer !== match.you;

@@ -1,15 +1,11 @@
-// The live page's move list: every move so far, each a link into the replay at that ply.
-// Read from the replay API (public: a secret setup stays hidden until the game reveals it)
-// whenever a state brings a new ply; one request at a time, the latest ply wins.
+// The live page's move list: every move in play, each a link into the replay at that ply,
+// and where takebacks happened. Pushed by the match socket (opened with ?moves=1): the list
+// whole on connect (`move_list`), then what changed (`moves_added`, `moves_taken_back`;
+// docs/protocol.md). The page reads nothing over HTTP for it.
 
-let loaded = -1;
-let loading = false;
-let wanted = null;
-let ownMoves = null; // how many moves of the viewer's own are in play, once loaded
-
-/** Has the viewer a move of their own in play (null: not known yet)? A takeback needs one;
- * ``ol`` gets a "moves-loaded" event each time the list (and this answer) is new. */
-export const ownMoveInPlay = () => (ownMoves === null ? null : ownMoves > 0);
+let moves = []; // {ply, seat, forced, label}: the moves in play
+let marks = []; // {ply, by, after, moves}: the takebacks, oldest first
+let match = null; // the latest state, for the players' names
 
 // Who moved: "You", the username, "Computer"; when two computers play, each by its level
 // ("Strong", "Medium": the result panel names them so too).
@@ -27,7 +23,7 @@ function who(match, seat) {
 }
 
 // A move's number is its place in the game as played (a takeback leaves gaps in the plies).
-function item(match, m, number) {
+function item(m, number) {
   const li = document.createElement("li");
   li.value = number;
   const a = document.createElement("a");
@@ -46,41 +42,46 @@ export function takebackWords(match, mark, name = (seat) => who(match, seat)) {
   return `${name(mark.by)} took back ${undone}`;
 }
 
-function takebackItem(match, mark) {
+function takebackItem(mark) {
   const li = document.createElement("li");
   li.className = "takeback-mark";
   li.textContent = `↶ ${takebackWords(match, mark)}`;
   return li;
 }
 
-async function load(ol, match) {
-  loading = true;
-  try {
-    const slug = match.replay_url.split("/").filter(Boolean).pop();
-    const response = await fetch(`/api/replays/${encodeURIComponent(slug)}/`, {headers: {Accept: "application/json"}});
-    if (!response.ok) return;
-    const {moves, takebacks = []} = await response.json();
-    const items = moves.map((m, index) => item(wanted, m, index + 1));
-    // each takeback marked where it happened, after the moves before it (latest last)
-    for (const mark of [...takebacks].reverse()) items.splice(mark.after, 0, takebackItem(wanted, mark));
-    ol.replaceChildren(...items);
-    ol.closest("[data-move-count]")?.setAttribute("data-move-count", moves.length);
-    ol.parentElement.querySelector(".move-list-empty").hidden = moves.length > 0;
-    const last = ol.lastElementChild;
-    if (last) ol.scrollTop = ol.scrollHeight; // the newest move in view
-    loaded = match.ply;
-    ownMoves = moves.filter((m) => m.seat === match.you && !m.forced).length;
-    ol.dispatchEvent(new Event("moves-loaded"));
-  } catch {
-    // offline for a moment: the next state tries again
-  } finally {
-    loading = false;
-    if (wanted && wanted.ply !== loaded) load(ol, wanted);
-  }
+function render(ol) {
+  if (!match) return;
+  const items = moves.map((m, index) => item(m, index + 1));
+  // each takeback marked where it happened, after the moves before it (latest last)
+  for (const mark of [...marks].reverse()) items.splice(mark.after, 0, takebackItem(mark));
+  ol.replaceChildren(...items);
+  ol.closest("[data-move-count]")?.setAttribute("data-move-count", moves.length);
+  ol.parentElement.querySelector(".move-list-empty").hidden = moves.length > 0;
+  ol.scrollTop = ol.scrollHeight; // the newest move in view
 }
 
-/** Keep ``ol`` listing the moves of ``match`` (fetches only when its ply is new). */
-export function showMoves(ol, match) {
-  wanted = match;
-  if (match.ply !== loaded && !loading) load(ol, match);
+/** Show the players of ``next`` in the list (names, "You"). */
+export function showMoves(ol, next) {
+  const changed = !match || match.players.some((p, i) => p.username !== next.players[i]?.username);
+  match = next;
+  if (changed) render(ol);
+}
+
+/** Apply a move-list frame of the socket to ``ol``; false when ``message`` is none. */
+export function onMoveFrame(ol, message) {
+  if (message.type === "move_list") {
+    moves = message.moves;
+    marks = message.takebacks;
+  } else if (message.type === "moves_added") {
+    moves = [...moves, ...message.moves];
+  } else if (message.type === "moves_taken_back") {
+    const mark = message.takeback;
+    moves = moves.slice(0, mark.after);
+    // an older mark stands after the moves still in play (as the replay places it)
+    marks = [...marks.map((m) => ({...m, after: Math.min(m.after, mark.after)})), mark];
+  } else {
+    return false;
+  }
+  render(ol);
+  return true;
 }
