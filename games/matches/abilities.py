@@ -53,7 +53,9 @@ def draw_refusal(facts: dict[str, Any], seat: int) -> str | None:
         return "Allies do not offer each other draws: you win or lose together."
     if facts["status"] != Match.Status.ACTIVE:
         return "The match has not started yet."
-    if facts["draw_offer"] == seat:
+    if facts["draw_offer"] is not None:
+        if facts["draw_offer"] != seat:
+            return None  # another's offer stands: offering accepts it
         return "You have offered a draw already: wait for the answer."
     if any(_count(facts["moves_made"], s) == 0 for s in range(facts["seats"])):
         return "A draw can be offered once every player has made a move."

@@ -167,8 +167,9 @@ class Client:
         assert await self.recv() == {"type": "pong"}
 
 
-def communicator(match_id: str, user) -> WebsocketCommunicator:
-    ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/matches/{match_id}/")
+def communicator(match_id: str, user, query: str = "") -> WebsocketCommunicator:
+    path = f"/ws/matches/{match_id}/" + (f"?{query}" if query else "")
+    ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
     ws.scope["user"] = user
     return ws
 
@@ -179,9 +180,10 @@ class Sockets:
     def __init__(self) -> None:
         self.open: list[Client] = []
 
-    async def connect(self, match_id: str, user) -> Client:
-        """A connected socket that has read its first state."""
-        ws = communicator(match_id, user)
+    async def connect(self, match_id: str, user, query: str = "") -> Client:
+        """A connected socket that has read its first state (``query``: the URL's, e.g.
+        ``moves=1`` as the match page opens it)."""
+        ws = communicator(match_id, user, query)
         connected, _ = await ws.connect(TIMEOUT)
         assert connected
         client = Client(ws)
