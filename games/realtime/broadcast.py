@@ -4,7 +4,7 @@ A subscriber of ``StateChanged`` (one per commit): the public data, encoded once
 match's group through ``outbox`` (the committing thread does not wait for the loop). Sends
 start in the order of the commits; a socket never shows an older ply than it has shown
 (``MatchConsumer.match_state``). Each consumer of the group renders its own viewer's view;
-the change of the move list, the same for every viewer, travels beside it as its frame.
+the change of the move list, the same for every viewer, travels beside it, encoded once.
 """
 
 from __future__ import annotations
@@ -32,18 +32,14 @@ def send_state(event: StateChanged) -> None:
         "type": "match.state",
         "public": orjson.dumps(event.public).decode(),
         "skip": event.skip_channel,
-        **line_change(event.line, event.public["ply"]),
+        **line_change(event.line),
     }
     send_to_groups([(group_name(event.match.pk), message)])
 
 
-def line_change(line: dict[str, Any] | None, ply: int) -> dict[str, Any]:
+def line_change(line: dict[str, Any] | None) -> dict[str, Any]:
     """What a state event carries of the move list's change: the ply it goes from and the
-    frame every socket sends (encoded once); nothing when the service did not say it."""
+    fields a page's state frame gains (encoded once); nothing when the service did not say."""
     if line is None:
         return {}
-    if "takeback" in line:
-        frame = outgoing.MovesTakenBack(ply, line["takeback"])
-    else:
-        frame = outgoing.MovesAdded(ply, line["moves"])
-    return {"line_from": line["from_ply"], "line_frame": outgoing.encode(frame)}
+    return {"line_from": line["from_ply"], "line_fields": outgoing.line_fields(line)}

@@ -182,10 +182,12 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
         """Send one server-to-client message, through ``send`` above."""
         await self.send(text_data=outgoing.encode(message))
 
-    async def show(self, public: dict[str, Any]) -> None:
-        """Send this viewer's own view of ``public`` (a match's public data) as a state."""
+    async def show(self, public: dict[str, Any], fields: str = "") -> None:
+        """Send this viewer's own view of ``public`` (a match's public data) as a state, with
+        ``fields`` (the move list's change, ``outgoing.line_fields``)."""
         self.public = public
-        await self.send_message(outgoing.State(for_seat(public, self.username)))
+        frame = outgoing.encode(outgoing.State(for_seat(public, self.username)))
+        await self.send(text_data=outgoing.with_fields(frame, fields))
 
     async def user_signed_out(self, event: dict[str, Any]) -> None:
         """Sent to each socket of a user who logged out or changed their password: from now
@@ -198,15 +200,17 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
         (its own arrival) or has shown a newer one (a socket's ply never goes backwards)."""
         if event.get("skip") == self.channel_name:
             return
-        public, visitor_frame, member_frame = shared_view(event["public"])
+        public = shared_view(event["public"])[0]
         if self.public is not None and public["ply"] < self.public["ply"]:
             return
+        fields = self.line_fields(public["ply"], event)
         if seat_in(public, self.username) is None:  # a spectator: the frame every spectator gets
             self.public = public
-            await self.send(text_data=member_frame if self.username else visitor_frame)
+            await self.send(text_data=spectator_frame(event["public"], bool(self.username), fields or ""))
         else:
-            await self.show(public)
-        await self.follow_line(public["ply"], event)
+            await self.show(public, fields or "")
+        if fields is None:  # this socket missed a change of the list: it gets it whole
+            await self.send_move_list()
         await self.chat_state_seen()
 
     async def send_move_list(self) -> None:
@@ -216,16 +220,16 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
             self.line_ply = found["ply"]
             await self.send_message(outgoing.MoveList(found["ply"], found["moves"], found["takebacks"]))
 
-    async def follow_line(self, ply: int, event: dict[str, Any]) -> None:
-        """Keep the client's move list current: the change a state brought (its frame, made
-        once for the group), or the list whole when this socket missed a change of it."""
-        if self.line_ply is None or ply <= self.line_ply:  # not sent yet, or the list has it
-            return
-        if event.get("line_from") == self.line_ply:
-            self.line_ply = ply
-            await self.send(text_data=event["line_frame"])
-        else:
-            await self.send_move_list()
+    def line_fields(self, ply: int, event: dict[str, Any]) -> str | None:
+        """What the state of ``ply`` adds for a client keeping the move list: the change it
+        brought (fields made once for the group), "" for none, None when this socket missed
+        a change of the list (it is then sent whole)."""
+        if self.line_ply is None or ply <= self.line_ply:  # none kept, or the list has it
+            return ""
+        if event.get("line_from") != self.line_ply:
+            return None
+        self.line_ply = ply
+        return event["line_fields"]
 
 
 @lru_cache(maxsize=64)
@@ -237,6 +241,13 @@ def shared_view(public_text: str) -> tuple[dict[str, Any], str, str]:
     public = orjson.loads(public_text)
     visitor, member = (outgoing.State(for_seat(public, None, signed_in=who)) for who in (False, True))
     return public, outgoing.encode(visitor), outgoing.encode(member)
+
+
+@lru_cache(maxsize=64)
+def spectator_frame(public_text: str, member: bool, fields: str) -> str:
+    """The state frame of a spectator (``member``: logged in) with ``fields`` (the move list's
+    change for a client keeping it): made once for all those sockets of this process."""
+    return outgoing.with_fields(shared_view(public_text)[2 if member else 1], fields)
 
 
 class UnknownPath(AsyncWebsocketConsumer):

@@ -60,31 +60,15 @@ class State:
 
 @dataclass(frozen=True, slots=True)
 class MoveList:
-    """Match socket: the move list whole, as of ``ply`` (on connect, right after the first
-    state and its chat history; again only if the socket missed a change of it)."""
+    """Match socket, to a client keeping the move list (``?moves=1``): the list whole, as of
+    ``ply`` (on connect, after the first state and its chat history; again only if the socket
+    missed a change of it). Each later change rides on its ``state`` (:func:`with_fields`:
+    ``moves_added`` or ``moves_taken_back``), one frame a change as for any client."""
 
     type: Literal["move_list"] = field(default="move_list", init=False)
     ply: int
     moves: list[dict[str, Any]]  # {"ply", "seat", "forced", "label"}, the moves in play
     takebacks: list[dict[str, Any]]  # {"ply", "by", "after", "moves"}, oldest first
-
-
-@dataclass(frozen=True, slots=True)
-class MovesAdded:
-    """Match socket: these moves came into play (after the state of ``ply``)."""
-
-    type: Literal["moves_added"] = field(default="moves_added", init=False)
-    ply: int
-    moves: list[dict[str, Any]]
-
-
-@dataclass(frozen=True, slots=True)
-class MovesTakenBack:
-    """Match socket: a takeback (after the state of ``ply``): its moves leave the list."""
-
-    type: Literal["moves_taken_back"] = field(default="moves_taken_back", init=False)
-    ply: int
-    takeback: dict[str, Any]  # {"ply", "by", "after", "moves"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,14 +180,14 @@ class ChatHidden:
 
 
 Message = (
-    State | MoveList | MovesAdded | MovesTakenBack | Error | Pong | Lobby | Challenge | MatchStarted
+    State | MoveList | Error | Pong | Lobby | Challenge | MatchStarted
     | TournamentRound | Chat | ChatHistory | ChatRefused | ChatHidden
 )
 
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
 SENT_ON: dict[str, tuple[type[Message], ...]] = {
     MATCH_SOCKET: (
-        State, MoveList, MovesAdded, MovesTakenBack, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden
+        State, MoveList, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden
     ),
     LOBBY_SOCKET: (Lobby, Error, Pong),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
@@ -218,3 +202,21 @@ def type_of(message_class: type[Message]) -> str:
 def encode(message: Message) -> str:
     """The JSON text of one frame (orjson: compact, UTF-8, dataclasses as objects)."""
     return orjson.dumps(message).decode()
+
+
+def line_fields(change: dict[str, Any]) -> str:
+    """The fields a ``state`` gains for a client keeping the move list, as JSON text made
+    once for every socket: ``moves_added`` (``{"moves": [...]}``) or ``moves_taken_back``
+    (``{"takeback": <mark>}``).
+
+    >>> line_fields({"moves": [{"ply": 3, "seat": 0, "forced": False, "label": "D3"}]})
+    ',"moves_added":[{"ply":3,"seat":0,"forced":false,"label":"D3"}]'
+    """
+    if "takeback" in change:
+        return ',"moves_taken_back":' + orjson.dumps(change["takeback"]).decode()
+    return ',"moves_added":' + orjson.dumps(change["moves"]).decode()
+
+
+def with_fields(frame: str, fields: str) -> str:
+    """``frame`` (a frame's JSON text, an object) with ``fields`` (``line_fields``) added."""
+    return f"{frame[:-1]}{fields}}}" if fields else frame

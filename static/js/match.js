@@ -18,7 +18,7 @@ import {
   statusText,
   takebackText,
 } from "./match_info.js";
-import {onMoveFrame, showMoves} from "./move_list.js";
+import {showMoves} from "./move_list.js";
 import {loadRenderer} from "./renderer.js";
 import {connect} from "./socket.js";
 import {toast} from "./toast.js";
@@ -96,9 +96,10 @@ const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/?moves=1`, {
     reconnected = again;
   },
   onMessage: (message) => {
+    showMoves(el.moves, message); // the move list: whole, or the change a state brings
     if (message.type === "state") onState(message.match);
     else if (message.type === "error") onError(message);
-    else if (!onMoveFrame(el.moves, message)) chat.onMessage(message);
+    else chat.onMessage(message);
   },
 });
 
@@ -166,7 +167,6 @@ function draw() {
   fillResult(el.result, match, renderer);
   showAway(el.away, match);
   showClaim(el.claim, match);
-  showMoves(el.moves, match);
   showClocks(el.clocks, match);
   el.announce.textContent = (match.status !== "waiting" && renderer.lastMoveNote?.(match)) || "";
 

@@ -1,7 +1,7 @@
 // The live page's move list: every move in play, each a link into the replay at that ply,
 // and where takebacks happened. Pushed by the match socket (opened with ?moves=1): the list
-// whole on connect (`move_list`), then what changed (`moves_added`, `moves_taken_back`;
-// docs/protocol.md). The page reads nothing over HTTP for it.
+// whole on connect (`move_list`), then each `state` that changed it says how (its
+// `moves_added` or `moves_taken_back`; docs/protocol.md). The page reads nothing over HTTP.
 
 let moves = []; // {ply, seat, forced, label}: the moves in play
 let marks = []; // {ply, by, after, moves}: the takebacks, oldest first
@@ -60,28 +60,28 @@ function render(ol) {
   ol.scrollTop = ol.scrollHeight; // the newest move in view
 }
 
-/** Show the players of ``next`` in the list (names, "You"). */
-export function showMoves(ol, next) {
-  const changed = !match || match.players.some((p, i) => p.username !== next.players[i]?.username);
-  match = next;
-  if (changed) render(ol);
-}
-
-/** Apply a move-list frame of the socket to ``ol``; false when ``message`` is none. */
-export function onMoveFrame(ol, message) {
+/** Keep ``ol`` current with a frame of the match socket: the list whole (`move_list`), or a
+ * `state` (the players' names, and the change of the list it carries, if any). */
+export function showMoves(ol, message) {
   if (message.type === "move_list") {
     moves = message.moves;
     marks = message.takebacks;
-  } else if (message.type === "moves_added") {
-    moves = [...moves, ...message.moves];
-  } else if (message.type === "moves_taken_back") {
-    const mark = message.takeback;
-    moves = moves.slice(0, mark.after);
-    // an older mark stands after the moves still in play (as the replay places it)
-    marks = [...marks.map((m) => ({...m, after: Math.min(m.after, mark.after)})), mark];
+  } else if (message.type === "state") {
+    const names = (m) => m?.players.map((p) => p.username).join("\n");
+    const renamed = names(match) !== names(message.match);
+    match = message.match;
+    if (message.moves_added) {
+      moves = [...moves, ...message.moves_added];
+    } else if (message.moves_taken_back) {
+      const mark = message.moves_taken_back;
+      moves = moves.slice(0, mark.after);
+      // an older mark stands after the moves still in play (as the replay places it)
+      marks = [...marks.map((m) => ({...m, after: Math.min(m.after, mark.after)})), mark];
+    } else if (!renamed) {
+      return;
+    }
   } else {
-    return false;
+    return;
   }
   render(ol);
-  return true;
 }

@@ -1,7 +1,7 @@
 """The match socket keeps the page's move list (``?moves=1``): the list whole on connect, then
-only what changed, and a client that rebuilds it from the frames has exactly the replay's
-list (``replays.positions`` and ``takeback_marks``, read independently from the database).
-A socket that did not ask gets none of these frames."""
+each state says what it changed, and a client that rebuilds it from the frames has exactly
+the replay's list (``replays.positions`` and ``takeback_marks``, read independently from the
+database). A socket that did not ask gets none of it."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from games.realtime.broadcast import group_name
 from .conftest import db, fresh, seat_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-LIST_FRAMES = ("move_list", "moves_added", "moves_taken_back")
 
 
 class PageList:
@@ -31,19 +30,20 @@ class PageList:
         self.marks: list[dict] = []
         self.ply = None
 
-    def take(self, message: dict) -> bool:
+    def take(self, message: dict) -> None:
         if message["type"] == "move_list":
             self.moves, self.marks = list(message["moves"]), list(message["takebacks"])
-        elif message["type"] == "moves_added":
-            self.moves += message["moves"]
-        elif message["type"] == "moves_taken_back":
-            mark = message["takeback"]
-            self.moves = self.moves[: mark["after"]]
-            self.marks = [{**m, "after": min(m["after"], mark["after"])} for m in self.marks] + [mark]
-        else:
-            return False
-        self.ply = message["ply"]
-        return True
+            self.ply = message["ply"]
+        elif message["type"] == "state":
+            if "moves_added" in message:
+                self.moves += message["moves_added"]
+            elif "moves_taken_back" in message:
+                mark = message["moves_taken_back"]
+                self.moves = self.moves[: mark["after"]]
+                self.marks = [{**m, "after": min(m["after"], mark["after"])} for m in self.marks] + [mark]
+            else:
+                return
+            self.ply = message["match"]["ply"]
 
 
 async def drain(client, page: PageList) -> list[dict]:
@@ -70,12 +70,12 @@ async def test_a_page_socket_gets_the_list_once_then_each_move(sockets):
     assert await page.recv() == {"type": "move_list", "ply": 0, "moves": [], "takebacks": []}
     bare = await sockets.connect(table.id, AnonymousUser())  # a bot's socket: no list frames
     await table.sa.move(table.sa.state["legal_moves"][0])
-    state = await page.recv_state()
-    added = await page.recv()
-    cell = state["last_move"]["move"]["cell"]
-    entry = {"ply": 1, "seat": 0, "forced": False, "label": cell}
-    assert added == {"type": "moves_added", "ply": 1, "moves": [entry]}
-    assert (await bare.recv_state())["ply"] == 1
+    frame = await page.recv()  # one frame a move, as for any client: the state says it
+    cell = frame["match"]["last_move"]["move"]["cell"]
+    assert frame["moves_added"] == [{"ply": 1, "seat": 0, "forced": False, "label": cell}]
+    plain = await bare.recv()
+    assert plain["match"]["ply"] == 1 and "moves_added" not in plain
+    assert {k: v for k, v in frame.items() if k != "moves_added"} == plain  # nothing else differs
     await bare.quiet()
     await page.quiet()
 
@@ -128,18 +128,17 @@ async def test_a_socket_that_missed_a_change_gets_the_list_whole_again(sockets):
     page = await sockets.connect(table.id, AnonymousUser(), "moves=1")
     await page.recv()  # the list at ply 0
     await table.sa.move(table.sa.state["legal_moves"][0])
-    await page.recv_state()
-    await page.recv()  # moves_added, ply 1
+    assert (await page.recv())["moves_added"][0]["ply"] == 1
     await table.sb.wait_state(lambda m: m["ply"] == 1)
     await table.sb.move(table.sb.state["legal_moves"][0])
     await table.sa.wait_state(lambda m: m["ply"] == 2)
-    await page.recv_state()
-    await page.recv()  # moves_added, ply 2
+    assert (await page.recv())["moves_added"][0]["ply"] == 2
     # A state of ply 3 whose change does not follow the list the socket has (as if a frame
     # had been lost on the way): the socket reads the list whole instead of guessing.
     public = await db(public_of)(table.id)
     event = {"type": "match.state", "public": orjson.dumps({**public, "ply": 3}).decode(), "skip": None}
-    await get_channel_layer().group_send(group_name(table.id), {**event, "line_from": 1, "line_frame": "{}"})
-    assert (await page.recv_state())["ply"] == 3
+    await get_channel_layer().group_send(group_name(table.id), {**event, "line_from": 1, "line_fields": ""})
+    resent = await page.recv()
+    assert resent["match"]["ply"] == 3 and "moves_added" not in resent
     again = await page.recv()
     assert again["type"] == "move_list" and again["ply"] == 2 and [m["ply"] for m in again["moves"]] == [1, 2]
