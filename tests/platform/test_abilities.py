@@ -70,3 +70,31 @@ def test_the_state_says_what_the_services_allow(game, options, seed):
     assert checked == {"draw": {True, False}, "takeback": {True, False}}  # both answers were met
     spectator = match_for_user(fresh(match), None)
     assert (spectator["can_offer_draw"], spectator["can_take_back"]) == (False, False)
+
+
+def test_the_migration_counts_the_moves_of_matches_made_before_it():
+    """Migration 0018 counts each seat's own moves (made, and still in play) from the stored
+    moves: the same counts the services kept while the game was played."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    ann, ben = make_user("ann-m"), make_user("ben-m")
+    match = services.match_create(user=ann, game="reversi", options={"size": 6}, opponent="invite", side=0)
+    services.match_join(match_id=match.pk, user=ben)
+    users = (ann, ben)
+    for _ in range(4):
+        match = fresh(match)
+        seat = match.rules.to_move(match.state)[0]
+        move = match.rules.legal_moves(match.state, seat)[0]
+        services.move_play(match_id=match.pk, user=users[seat], ply=match.ply, move=move)
+    takebacks.takeback_propose(match_id=match.pk, user=users[seat])
+    takebacks.takeback_answer(match_id=match.pk, user=users[1 - seat], accept=True)
+    kept = fresh(match)
+    assert (kept.moves_made, kept.moves_in_play) == ([2, 2], [2, 1])  # ben took back his last
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", "0017_match_analysis")])
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    again = fresh(match)
+    assert (again.moves_made, again.moves_in_play) == (kept.moves_made, kept.moves_in_play)
