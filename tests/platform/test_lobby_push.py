@@ -17,6 +17,7 @@ import pytest
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.test import Client as DjangoClient
 from django.utils import timezone
 
 from accounts.follows import follow
@@ -288,3 +289,22 @@ async def test_the_tournament_socket_pushes_the_tournament_when_it_changes(socke
 async def test_an_unknown_tournament_closes_4404(sockets):
     page = await sockets.connect(AnonymousUser(), "/ws/tournaments/999999/")
     assert await page.ws.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4404}
+
+
+async def test_logging_out_closes_the_users_pushed_lobbies_and_bells(sockets):
+    """What is private to a user travels in their own groups: those sockets end with the session."""
+    alice, bob = await people("alice", "bob")
+    lobby, bell = await sockets.connect(alice), await sockets.connect(alice, BELL)
+    assert await bell.recv() == {"type": "unread", "unread": 0}
+    theirs = await sockets.connect(bob)
+
+    def log_out() -> None:
+        client = DjangoClient()
+        client.force_login(alice)
+        client.post("/accounts/logout/")
+
+    await db(log_out)()
+    for socket in (lobby, bell):
+        assert await socket.ws.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4401}
+    await create(alice, "invite")  # nothing of it may reach a socket of the ended session
+    assert await theirs.drain() == []
