@@ -1,8 +1,7 @@
 // A tournament's page: the countdown to its start, its times in local time, and its live part
 // (status, your game, standings, rounds, crosstable) pushed by the socket
 // /ws/tournaments/<id>/: the tournament's JSON on connect and after every change, drawn
-// here by tournament_live.js. Nothing is read over HTTP while the page is open. Once it has
-// started, the Join and "Add a computer player" forms go (the server would refuse them).
+// here by tournament_live.js. Nothing is read over HTTP while the page is open.
 
 import {localizeTimes} from "./local_time.js";
 import {connect} from "./socket.js";
@@ -38,13 +37,22 @@ function viewer() {
   };
 }
 
+// Once it has started, entry is closed: the Join, "Log in to join" and "Add a computer
+// player" controls go, and an entrant's badge says "You played" once it is over (as the page
+// itself is served then).
+function closeEntry(status) {
+  const actions = document.querySelector(".tournament-actions");
+  if (!actions || status === "upcoming") return;
+  for (const control of actions.querySelectorAll("form, a.button")) control.remove();
+  const badge = actions.querySelector(".badge");
+  if (badge && status !== "running") badge.textContent = "You played";
+}
+
 function show(data) {
   box.innerHTML = liveHtml(data, viewer());
   localizeTimes(box);
   tick();
-  if (data.status !== "upcoming") {
-    for (const form of document.querySelectorAll(".tournament-actions form")) form.remove();
-  }
+  closeEntry(data.status);
   box.dataset.status = data.status;
   box.dataset.pushes = String(Number(box.dataset.pushes || 0) + 1);
 }

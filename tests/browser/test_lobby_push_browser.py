@@ -111,6 +111,7 @@ def test_a_tournament_page_follows_its_tournament_without_a_request(daphne_serve
         )
         visitor.goto(f"{base}/t/{cup['id']}/")
         visitor.wait_for_function(SOCKET_OPEN)
+        expect(visitor.get_by_role("link", name="Log in to join")).to_be_visible()
         live = visitor.locator("#tournament-live")
         expect(live).to_have_attribute("data-pushes", "1")  # its state on connect
         requests, sockets = recording(visitor)
@@ -121,6 +122,7 @@ def test_a_tournament_page_follows_its_tournament_without_a_request(daphne_serve
         expect(visitor.locator("#players")).to_contain_text(ann_name)
         # the start time passes: the server starts it (its clock watcher) and the page shows it
         expect(visitor.locator(".tournament-status")).to_contain_text("Round 1 of 1", timeout=30_000)
+        expect(visitor.get_by_role("link", name="Log in to join")).to_have_count(0)  # entry closed
         pairing = visitor.locator("#rounds .pairings li").first
         expect(pairing).to_contain_text("playing")
         helpers.shot(visitor, "3-round-1", PREFIX)
