@@ -29,7 +29,7 @@ from games.matches.events import (
 )
 from games.matches.pools import PoolsChanged
 from games.notifications import low_time, receivers
-from games.notifications.events import Notified
+from games.notifications.events import NotificationsRead, Notified
 from games.realtime import broadcast, chat_events, events_socket, lobby_events, lobby_push, tournament_push
 from games.tournaments import receivers as tournament_receivers
 from games.tournaments import services as tournament_services
@@ -49,6 +49,7 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     (TokenRevoked, events_socket.on_token_revoked),
     (Notified, lobby_events.bell_rings),
     (Notified, lobby_push.push_unread),
+    (NotificationsRead, lobby_push.push_unread),
     (PoolsChanged, lobby_events.pools_changed),
     (PoolsChanged, lobby_push.push_pools),
     (TournamentChanged, tournament_push.push_tournament),

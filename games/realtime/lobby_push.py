@@ -31,7 +31,7 @@ from games.matches.events import MatchCreated, MatchEnded, MatchStarted, PlayerJ
 from games.matches.models import Match, PoolEntry, Seat
 from games.matches.pools import PoolsChanged
 from games.matches.selectors import seat_rows
-from games.notifications.events import Notified
+from games.notifications.events import NotificationsRead, Notified
 from games.notifications.services import unread_count
 
 from . import lobby_rows, outgoing
@@ -150,10 +150,10 @@ def _pool_place(match: Match, happened: tuple, seats: dict[int, int]) -> list[Se
     return [(push_group(u), place) for u in seats]
 
 
-def push_unread(event: Notified) -> None:
-    """New notifications: each user's lobby pages and bells get their unread count."""
+def push_unread(event: Notified | NotificationsRead) -> None:
+    """New notifications, or some read: each user's lobby pages and bells get their count."""
     sends: list[Send] = []
-    for user_id in event.user_ids:
+    for user_id in event.user_ids if isinstance(event, Notified) else [event.user_id]:
         groups = [g for g in (push_group(user_id), bell_group(user_id)) if listened(g)]
         if groups:
             frame = pushed(outgoing.Unread(unread_count(user=user_id)))

@@ -23,6 +23,7 @@ from django.utils import timezone
 from accounts.follows import follow
 from accounts.services import challenge_create, challenge_decline
 from games.matches import pairing, services
+from games.notifications.services import mark_read
 from games.realtime.routing import websocket_urlpatterns
 from games.tournaments import services as tournaments
 from games.tournaments.models import Tournament
@@ -210,6 +211,9 @@ async def test_a_bell_hears_its_own_count_and_nothing_of_the_site(sockets):
     assert {"type": "unread", "unread": 1} in await lobby.drain()
     anonymous = await sockets.connect(AnonymousUser(), BELL)
     assert await anonymous.drain() == []
+    await db(mark_read)(user=alice)  # read on another page: this bell counts down
+    assert await bell.drain() == [{"type": "unread", "unread": 0}]
+    assert await other.drain() == []
 
 
 # -- pools, challenges, follows --------------------------------------------------------------
