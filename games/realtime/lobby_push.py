@@ -74,7 +74,10 @@ def push_match(event: StateChanged) -> None:
             if listened(push_group(user_id))
         ]
     if any(isinstance(e, (MatchStarted, MatchEnded)) for e in happened):
-        sends += _followers(seats)
+        # a private match changes nothing its players' followers see: not even a frame then,
+        # whose timing would say that one started or ended
+        if match.visibility != Match.Visibility.INVITE:
+            sends += _followers(seats)
         sends += _pool_place(match, happened, seats)
     send_to_groups(sends)
 

@@ -169,7 +169,7 @@ class Challenges:
 @dataclass(frozen=True, slots=True)
 class Following:
     """Lobby socket (``?push=lobby``): the people you follow, all of them, after one of them
-    started or ended a match."""
+    started or ended a match that is not private."""
 
     type: Literal["following"] = field(default="following", init=False)
     people: list[dict[str, Any]]

@@ -249,15 +249,14 @@ async def test_followers_see_a_public_game_start_and_not_a_private_one(sockets):
     for person in (bob, cy):
         await db(follow)(follower=ann, followed=person)
     sa = await sockets.connect(ann)
-    private = await db(services.match_create)(user=cy, game="reversi", options={}, opponent="invite", side=0)
+    private = await create(cy, "invite")
     await db(services.match_join)(match_id=private.pk, user=zoe)
-    people_now = {p["username"]: p for p in (await sa.until("following"))["people"]}
-    assert people_now["cy"]["playing"] is None  # her game is private
-    public = await db(services.match_create)(user=bob, game="reversi", options={}, opponent="open", side=0)
+    assert await sa.drain() == []  # her game is private: not even a frame says it started
+    public = await create(bob)
     await db(services.match_join)(match_id=public.pk, user=zoe)
     people_now = {p["username"]: p for p in (await sa.until("following"))["people"]}
     assert people_now["bob"]["playing"] == {"url": f"/m/{public.pk}/", "game": "Reversi"}
-    assert "Watch" in people_now["bob"]["html"]
+    assert "Watch" in people_now["bob"]["html"] and people_now["cy"]["playing"] is None
     assert all(private.pk not in text for text in sa.frames)
 
 
