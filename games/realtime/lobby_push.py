@@ -64,15 +64,7 @@ def push_match(event: StateChanged) -> None:
     sends = _open_seat(match, happened, seats)
     sends += _mine(match, happened, seats)
     sends += _finished(match, happened, seats)
-    if challenge_turned(happened):
-        kept = Seat.objects.filter(match=match, reserved_for__isnull=False).values_list(
-            "reserved_for_id", flat=True
-        )
-        sends += [
-            (push_group(user_id), pushed(outgoing.Challenges(lobby_rows.challenge_rows(user_id))))
-            for user_id in kept
-            if listened(push_group(user_id))
-        ]
+    sends += _challenges(match, happened)
     if any(isinstance(e, (MatchStarted, MatchEnded)) for e in happened):
         # a private match changes nothing its players' followers see: not even a frame then,
         # whose timing would say that one started or ended
@@ -132,6 +124,19 @@ def _finished(match: Match, happened: tuple, seats: dict[int, int]) -> list[Send
         row = lobby_rows.finished_row(done, user)
         sends.append((push_group(user.pk), pushed(outgoing.FinishedMatch(row))))
     return sends
+
+
+def _challenges(match: Match, happened: tuple) -> list[Send]:
+    """A challenge made, taken or ended while waiting: the challenged player's whole list."""
+    if not challenge_turned(happened):
+        return []
+    kept = Seat.objects.filter(match=match, reserved_for__isnull=False)
+    kept = kept.values_list("reserved_for_id", flat=True)
+    return [
+        (push_group(user_id), pushed(outgoing.Challenges(lobby_rows.challenge_rows(user_id))))
+        for user_id in kept
+        if listened(push_group(user_id))
+    ]
 
 
 def _followers(seats: dict[int, int]) -> list[Send]:
