@@ -130,8 +130,8 @@ def _challenges(match: Match, happened: tuple) -> list[Send]:
     """A challenge made, taken or ended while waiting: the challenged player's whole list."""
     if not challenge_turned(happened):
         return []
-    kept = Seat.objects.filter(match=match, reserved_for__isnull=False)
-    kept = kept.values_list("reserved_for_id", flat=True)
+    reserved = Seat.objects.filter(match=match, reserved_for__isnull=False)
+    kept = reserved.values_list("reserved_for_id", flat=True)
     return [
         (push_group(user_id), pushed(outgoing.Challenges(lobby_rows.challenge_rows(user_id))))
         for user_id in kept
