@@ -11,10 +11,12 @@ change and audience (everyone, or one player), never once per socket.
 
 from __future__ import annotations
 
+import hashlib
 from types import SimpleNamespace
 from typing import Any
 
-from django.db.models import Q
+from django.core.cache import cache
+from django.db.models import Count, Max, Q
 from django.template.loader import render_to_string
 
 from accounts.follows import following
@@ -118,20 +120,46 @@ def counts(pool: dict[str, Any]) -> dict[str, Any]:
     return {"key": pool["key"], "waiting": pool["waiting"], "playing": pool["playing"]}
 
 
+def _listed_rows(user) -> tuple[list[Row], list[Row]]:
+    """(open seats, recently finished) as the lobby view lists them for ``user`` (None:
+    anyone): not their own seats among the open ones, their own matches among the finished."""
+    open_matches = matches().open()
+    shown = Q(visibility=Match.Visibility.OPEN)
+    if user is not None:
+        open_matches = open_matches.exclude(seats__user=user)
+        shown |= Q(pk__in=Seat.objects.filter(user=user).values("match_id"))
+    finished = matches().finished().filter(shown).order_by("-finished_at")
+    return (
+        [open_row(m) for m in open_matches.order_by("-created_at")[:OPEN_LIMIT]],
+        [finished_row(m, user) for m in finished[:FINISHED_LIMIT]],
+    )
+
+
+def _anyones_rows() -> tuple[list[Row], list[Row]]:
+    """What every logged-out visitor's snapshot lists, from Django's cache under the versions
+    the lobby page's fragments use (``games.web.views.lobby``): a seat listed, taken or
+    withdrawn, or a match finished, makes a new key. Many pages reconnect at once after a
+    restart: they share one read."""
+    opened = Match.objects.open().order_by().aggregate(n=Count("pk"), newest=Max("created_at"))
+    public_finished = Match.objects.finished().filter(visibility=Match.Visibility.OPEN)
+    newest = public_finished.order_by("-finished_at").values_list("finished_at", "pk").first()
+    version = hashlib.md5(f"{opened['n']}:{opened['newest']}:{newest}".encode(), usedforsecurity=False)
+    key = f"lobby-push-anyone:{version.hexdigest()}"  # no spaces: any cache backend takes it
+    return cache.get_or_set(key, lambda: _listed_rows(None), ANYONE_CACHE_SECONDS)
+
+
+ANYONE_CACHE_SECONDS = 60  # as the page's fragments: "… ago" texts stay right to the minute
+
+
 def snapshot(user) -> dict[str, Any]:
     """Everything the lobby shows ``user`` (anonymous: None or not authenticated), as the
     lobby view lists it: the fields of ``lobby_snapshot``."""
     signed_in = user is not None and user.is_authenticated
-    open_matches = matches().open()
-    shown = Q(visibility=Match.Visibility.OPEN)
-    if signed_in:
-        open_matches = open_matches.exclude(seats__user=user)
-        shown |= Q(pk__in=Seat.objects.filter(user=user).values("match_id"))
-    finished = matches().finished().filter(shown).order_by("-finished_at")
+    open_rows, finished_rows = _listed_rows(user) if signed_in else _anyones_rows()
     data: dict[str, Any] = {
-        "open": [open_row(m) for m in open_matches.order_by("-created_at")[:OPEN_LIMIT]],
+        "open": open_rows,
         "mine": [],
-        "finished": [finished_row(m, user if signed_in else None) for m in finished[:FINISHED_LIMIT]],
+        "finished": finished_rows,
         "challenges": [],
         "following": [],
         "pools": pools_of(user if signed_in else None),

@@ -125,6 +125,25 @@ async def test_the_snapshot_is_what_the_lobby_shows_each_visitor(sockets):
     assert private.pk not in json.dumps(anon) and private.pk not in theirs.frames[0]
 
 
+
+async def test_a_logged_out_snapshot_is_shared_and_follows_every_change_of_its_lists(sockets):
+    alice, bob = await people("alice", "bob")
+
+    async def listed() -> list[str]:
+        return [r["id"] for r in (await sockets.connect(AnonymousUser())).snapshot["open"]]
+
+    first = await create(alice)
+    assert await listed() == [first.pk]
+    second = await create(alice)  # a new seat: a new version of the shared rows
+    assert await listed() == [second.pk, first.pk]
+    await db(services.match_join)(match_id=first.pk, user=bob)  # taken
+    await first_move(first, alice)
+    await db(services.match_resign)(match_id=first.pk, user=bob)  # and finished
+    late = (await sockets.connect(AnonymousUser())).snapshot
+    assert [r["id"] for r in late["open"]] == [second.pk]
+    assert [r["id"] for r in late["finished"]] == [first.pk] and "bob resigned" in late["finished"][0]["html"]
+
+
 # -- open seats, your matches, the end ------------------------------------------------------
 async def test_an_open_match_is_pushed_taken_and_finished(sockets):
     alice, bob = await people("alice", "bob")
