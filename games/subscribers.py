@@ -29,16 +29,18 @@ from games.matches.events import (
 )
 from games.matches.pools import PoolsChanged
 from games.notifications import low_time, receivers
-from games.notifications.events import Notified
-from games.realtime import broadcast, chat_events, events_socket, lobby_events
+from games.notifications.events import NotificationsRead, Notified
+from games.realtime import broadcast, chat_events, events_socket, lobby_events, lobby_push, tournament_push
 from games.tournaments import receivers as tournament_receivers
 from games.tournaments import services as tournament_services
-from games.tournaments.events import RoundStarted, TournamentCreated
+from games.tournaments.events import RoundStarted, TournamentChanged, TournamentCreated
 
 SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
-    # the sockets: the match's new state, the lobbies' hints, the bots' event sockets
+    # the sockets: the match's new state, the lobbies' hints and deltas, the bots' event
+    # sockets, the tournament pages
     (StateChanged, broadcast.send_state),
     (StateChanged, lobby_events.send_hints),
+    (StateChanged, lobby_push.push_match),
     (ChatSaid, chat_events.send_line),
     (ChatHidden, chat_events.send_hidden),
     (MatchStarted, events_socket.on_match_started),
@@ -46,7 +48,11 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     (ChallengeMade, events_socket.on_challenge),
     (TokenRevoked, events_socket.on_token_revoked),
     (Notified, lobby_events.bell_rings),
+    (Notified, lobby_push.push_unread),
+    (NotificationsRead, lobby_push.push_unread),
     (PoolsChanged, lobby_events.pools_changed),
+    (PoolsChanged, lobby_push.push_pools),
+    (TournamentChanged, tournament_push.push_tournament),
     # what the server does next
     (MatchStarted, computer.computer_to_move),
     (MoveMade, computer.computer_to_move),

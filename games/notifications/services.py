@@ -15,8 +15,10 @@ from django.utils import timezone
 
 from accounts import addresses
 from accounts.models import Account
+from games.matches.events import announce
 from games.matches.models import Match
 
+from .events import NotificationsRead
 from .models import EmailPreferences, Notification
 
 Kind = Notification.Kind
@@ -66,7 +68,10 @@ def mark_read(*, user, up_to: int | None = None) -> int:
     unread = Notification.objects.filter(user=user, read_at__isnull=True)
     if up_to is not None:
         unread = unread.filter(pk__lte=up_to)
-    return unread.update(read_at=timezone.now())
+    marked = unread.update(read_at=timezone.now())
+    if marked:  # the user's other pages count down too
+        announce(NotificationsRead(user_id=getattr(user, "pk", user)))
+    return marked
 
 
 # -- e-mail preferences ------------------------------------------------------------------

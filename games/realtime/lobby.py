@@ -1,11 +1,19 @@
-"""The lobby socket (``/ws/lobby/``): hints that a part of the lobby page changed.
+"""The lobby socket (``/ws/lobby/``): what the lobby shows, hinted or pushed.
 
-Anyone may connect (the lobby page is public). Every socket joins the group ``lobby``; a
-logged-in user's also joins ``user-<id>``. The server sends ``{"type": "lobby", "changed":
-[...]}`` (from ``lobby_events``) and nothing else: no match id, no match data, so nothing
-private can travel here; the page reads itself again over HTTP. The only client message is
-a ping. The same per-socket, per-user and per-address limits as the match socket apply
-(``ratelimit``). The socket touches the database once, when the last lobby socket of a
+Anyone may connect (the lobby page is public). What a socket hears is chosen by its query
+string, once, on connect (docs/protocol.md, "WebSocket /ws/lobby/"):
+
+- no ``push`` (as always; bots, older clients): hints ``{"type": "lobby", "changed": [...]}``
+  from ``lobby_events``, carrying no match data; the socket joins ``lobby`` and, logged in,
+  ``user-<id>``;
+- ``?push=lobby`` (the lobby page): a ``lobby_snapshot`` on connect, then the deltas of
+  ``lobby_push``; it joins ``lobby-push`` and, logged in, ``lobby-push-<id>``: what is
+  private travels only in the per-user group;
+- ``?push=bell`` (the header's bell on every other page): its user's ``unread`` count on
+  connect and after each new notification, nothing of anyone else; it joins ``bell-<id>``.
+
+The only client message is a ping. The same per-socket, per-user and per-address limits as
+the match socket apply (``ratelimit``). The socket touches the database once, when the last lobby socket of a
 player waiting in a realtime quick-pairing pool closes: they leave the pool, so nobody is
 paired with someone whose page has gone (a crash, a lost network) where the page's own
 ``pagehide`` leave never came.
@@ -16,14 +24,17 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games.matches import pairing
+from games.notifications.services import unread_count
 
-from . import outgoing
+from . import lobby_rows, outgoing
 from .lobby_events import LOBBY_GROUP, user_group
+from .lobby_push import PUSH_GROUP, bell_group, push_group
 from .outbox import serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import PingSocket
@@ -33,13 +44,23 @@ EXPECTED = 'The lobby socket only answers {"type": "ping"}.'
 _open: Counter[int] = Counter()  # this process's lobby sockets of each signed-in user
 
 
+def push_mode(scope: dict[str, Any]) -> str:
+    """The socket's ``push`` query parameter: ``"lobby"``, ``"bell"``, or ``""`` (hints; so is
+    any other value, as a client that asks for something unknown gets what it always got)."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    mode = (query.get("push") or [""])[0]
+    return mode if mode in ("lobby", "bell") else ""
+
+
 class LobbyConsumer(PingSocket, AsyncWebsocketConsumer):
-    """One visitor's lobby socket: group events ``lobby.hint`` become ``lobby`` messages."""
+    """One visitor's lobby socket: group events ``lobby.hint`` become ``lobby`` messages,
+    ``lobby.push`` events are forwarded as the frames they carry."""
 
     EXPECTED = EXPECTED
 
     async def connect(self) -> None:
-        """Accept within the socket limits, then join ``lobby`` (and ``user-<id>``)."""
+        """Accept within the socket limits, join the groups of its ``push`` mode, and send a
+        pushed socket what it shows now."""
         user = self.scope.get("user")
         signed_in = user is not None and user.is_authenticated
         self.bucket = socket_bucket()
@@ -53,9 +74,21 @@ class LobbyConsumer(PingSocket, AsyncWebsocketConsumer):
         if signed_in:
             self.user_pk = user.pk
             _open[user.pk] += 1
-        await self.join(*((LOBBY_GROUP, user_group(user.pk)) if signed_in else (LOBBY_GROUP,)))
+        mode = push_mode(self.scope)
+        if mode == "lobby":
+            await self.join(*((PUSH_GROUP, push_group(user.pk)) if signed_in else (PUSH_GROUP,)))
+        elif mode == "bell":
+            await self.join(*((bell_group(user.pk),) if signed_in else ()))
+        else:
+            await self.join(*((LOBBY_GROUP, user_group(user.pk)) if signed_in else (LOBBY_GROUP,)))
         if (token := self.scope.get("api_token")) is not None:  # revoking the token closes it
             await self.join(token_group(token))
+        # Read after joining: a change committed meanwhile comes as a delta after this.
+        if mode == "lobby":
+            snapshot = await database_sync_to_async(lobby_rows.snapshot)(user)
+            await self.send_message(outgoing.LobbySnapshot(**snapshot))
+        elif mode == "bell" and signed_in:
+            await self.send_message(outgoing.Unread(await database_sync_to_async(unread_count)(user=user)))
 
     user_pk: int | None = None  # counted in ``_open``
 
@@ -73,3 +106,9 @@ class LobbyConsumer(PingSocket, AsyncWebsocketConsumer):
         """Group event ``lobby.hint``: these sections of the lobby changed."""
         if not self.closing:
             await self.send_message(outgoing.Lobby(list(event["changed"])))
+
+    async def lobby_push(self, event: dict[str, Any]) -> None:
+        """Group event ``lobby.push``: one frame encoded once for the whole group, dropped by
+        the sockets of the users it skips (the match's players: their own group has theirs)."""
+        if not self.closing and self.user_pk not in event["skip"]:
+            await self.send_frame(event["text"])

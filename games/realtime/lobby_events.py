@@ -1,6 +1,8 @@
-"""Hints for the lobby sockets (``/ws/lobby/``): which parts of the lobby page a change of a
-match touched. A hint names sections, never a match: the page reads itself again over HTTP,
-where the lobby view decides what each viewer may see (invite-only matches stay private).
+"""Hints for the lobby sockets that ask for them (``/ws/lobby/`` without ``push``: bots and
+older clients; our pages get rows pushed instead, ``lobby_push``): which parts of the lobby
+page a change of a match touched. A hint names sections, never a match: the client reads the
+page again over HTTP, where the lobby view decides what each viewer may see (invite-only
+matches stay private).
 
 A subscriber of ``StateChanged`` (the facts of the commit say what happened) and of
 ``Notified``; sent through ``outbox``, without waiting for the sockets' loop.

@@ -52,6 +52,16 @@ def send_to_groups(sends: list[Send]) -> None:
         _hand_over(_each, layer.group_send, sends)
 
 
+def listened(group: str) -> bool:
+    """Might a socket be in ``group``? False only where this process's in-memory layer knows
+    nobody joined it; with Redis (several processes) always True. Lets a sender skip building
+    a frame (a row read and rendered) that nobody would get."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    return not isinstance(layer, InMemoryChannelLayer) or bool(layer.groups.get(group))
+
+
 def send_to_channels(sends: list[Send]) -> None:
     """Send each event to its channel (one socket, on whichever process), in order."""
     layer = get_channel_layer()

@@ -1,7 +1,8 @@
-"""Every message the server sends to a client, on its three sockets, and their one encoder.
+"""Every message the server sends to a client, on its four sockets, and their one encoder.
 
-The match socket (``/ws/matches/<id>/``), the lobby socket (``/ws/lobby/``) and the event
-socket (``/ws/events/``) send only the frames below (``messages`` holds what clients send).
+The match socket (``/ws/matches/<id>/``), the lobby socket (``/ws/lobby/``), the event
+socket (``/ws/events/``) and the tournament socket (``/ws/tournaments/<id>/``) send only the
+frames below (``messages`` holds what clients send).
 Each is a small frozen dataclass whose fields are the frame's keys, ``type`` first;
 :func:`encode` turns one into its JSON text with orjson, which serialises dataclasses
 natively: no per-frame validation, no conversion to a dict on the way. ``SENT_ON`` says which
@@ -25,6 +26,7 @@ import orjson
 MATCH_SOCKET = "/ws/matches/<id>/"
 LOBBY_SOCKET = "/ws/lobby/"
 EVENTS_SOCKET = "/ws/events/"
+TOURNAMENT_SOCKET = "/ws/tournaments/<id>/"
 
 # The codes of ``error``. The lobby and event sockets only ever send the first two;
 # the others answer the match socket's extension messages.
@@ -93,6 +95,113 @@ class Lobby:
 
     type: Literal["lobby"] = field(default="lobby", init=False)
     changed: list[str]
+
+
+# The lobby socket's pushed frames (``?push=lobby``: the lobby page; ``?push=bell``: ``unread``
+# only), built by ``lobby_push`` and ``lobby_rows``: each row carries its fields and ``html``.
+
+
+@dataclass(frozen=True, slots=True)
+class LobbySnapshot:
+    """Lobby socket (``?push=lobby``), on connect: everything the lobby shows this visitor."""
+
+    type: Literal["lobby_snapshot"] = field(default="lobby_snapshot", init=False)
+    open: list[dict[str, Any]]  # lobby_rows.open_row
+    mine: list[dict[str, Any]]  # lobby_rows.my_row
+    finished: list[dict[str, Any]]  # lobby_rows.finished_row
+    challenges: list[dict[str, Any]]  # lobby_rows.challenge_rows
+    following: list[dict[str, Any]]  # lobby_rows.person_rows
+    pools: dict[str, Any]  # {"pools": [{"key", "waiting", "playing"}], "mine": {"waiting", "match"}}
+    unread: int | None  # None: logged out
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeat:
+    """Lobby socket (``?push=lobby``): a listed match waiting for players, new or changed."""
+
+    type: Literal["open_seat"] = field(default="open_seat", init=False)
+    seat: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeatClosed:
+    """Lobby socket (``?push=lobby``): this match is no longer an open seat for you."""
+
+    type: Literal["open_seat_closed"] = field(default="open_seat_closed", init=False)
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class MyMatch:
+    """Lobby socket (``?push=lobby``): one of your ongoing matches, new or changed."""
+
+    type: Literal["my_match"] = field(default="my_match", init=False)
+    match: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class MyMatchOver:
+    """Lobby socket (``?push=lobby``): this match of yours is over (finished or aborted)."""
+
+    type: Literal["my_match_over"] = field(default="my_match_over", init=False)
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMatch:
+    """Lobby socket (``?push=lobby``): a match you may see finished (worded for you)."""
+
+    type: Literal["finished_match"] = field(default="finished_match", init=False)
+    match: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class PoolCounts:
+    """Lobby socket (``?push=lobby``): these quick-pairing pools' counts changed."""
+
+    type: Literal["pool_counts"] = field(default="pool_counts", init=False)
+    pools: list[dict[str, Any]]  # {"key", "waiting", "playing"}
+
+
+@dataclass(frozen=True, slots=True)
+class PoolPlace:
+    """Lobby socket (``?push=lobby``): you were paired in a pool (``mine`` as ``GET /api/pools/``)."""
+
+    type: Literal["pool_place"] = field(default="pool_place", init=False)
+    mine: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Challenges:
+    """Lobby socket (``?push=lobby``): the open challenges to you, all of them, after a change."""
+
+    type: Literal["challenges"] = field(default="challenges", init=False)
+    challenges: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Following:
+    """Lobby socket (``?push=lobby``): the people you follow, all of them, after one of them
+    started or ended a match that is not private."""
+
+    type: Literal["following"] = field(default="following", init=False)
+    people: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """Lobby socket (``?push=lobby`` and ``?push=bell``): your unread notifications, counted."""
+
+    type: Literal["unread"] = field(default="unread", init=False)
+    unread: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """Tournament socket: the tournament as ``GET /api/tournaments/<id>/`` (on connect, after a change)."""
+
+    type: Literal["tournament"] = field(default="tournament", init=False)
+    tournament: dict[str, Any]  # tournaments.selectors.tournament_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,17 +289,22 @@ class ChatHidden:
 
 
 Message = (
-    State | MoveList | Error | Pong | Lobby | Challenge | MatchStarted
-    | TournamentRound | Chat | ChatHistory | ChatRefused | ChatHidden
+    State | MoveList | Error | Pong | Lobby | Challenge | MatchStarted | TournamentRound
+    | Chat | ChatHistory | ChatRefused | ChatHidden
+    | LobbySnapshot | OpenSeat | OpenSeatClosed | MyMatch | MyMatchOver | FinishedMatch
+    | PoolCounts | PoolPlace | Challenges | Following | Unread | Tournament
 )
 
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
 SENT_ON: dict[str, tuple[type[Message], ...]] = {
-    MATCH_SOCKET: (
-        State, MoveList, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden
+    MATCH_SOCKET: (State, MoveList, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden),
+    LOBBY_SOCKET: (
+        Lobby, Error, Pong,
+        LobbySnapshot, OpenSeat, OpenSeatClosed, MyMatch, MyMatchOver, FinishedMatch,
+        PoolCounts, PoolPlace, Challenges, Following, Unread,
     ),
-    LOBBY_SOCKET: (Lobby, Error, Pong),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
+    TOURNAMENT_SOCKET: (Tournament, Error, Pong),
 }
 
 

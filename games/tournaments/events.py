@@ -26,3 +26,12 @@ class TournamentCreated(Event):
 
     tournament: Any  # a games.tournaments.models.Tournament
     by: int
+
+
+@dataclass(eq=False, kw_only=True)
+class TournamentChanged(Event):
+    """What ``GET /api/tournaments/<id>/`` says of tournament ``tournament_id`` changed: an
+    entrant joined, it started, a result was recorded (a round paired, the end), or it was
+    cancelled. The tournament page's socket pushes it again (``realtime.tournament_push``)."""
+
+    tournament_id: int

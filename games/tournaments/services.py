@@ -30,7 +30,7 @@ from games.matches.models import Match
 from games.rules import GAMES, OptionError
 
 from . import pairing
-from .events import RoundStarted, TournamentCreated
+from .events import RoundStarted, TournamentChanged, TournamentCreated
 from .models import Entrant, Pairing, Tournament
 
 log = logging.getLogger(__name__)
@@ -219,6 +219,7 @@ def tournament_join(*, tournament_id: Any, user, level: str = "") -> Tournament:
                 raise ServiceError("entry_refused", "This tournament is for bots only.", 409)
         Entrant.objects.create(tournament=tournament, user=None if level else user, level=level)
         _start_if_due(tournament)
+        announce(TournamentChanged(tournament_id=tournament.pk))
     return tournament
 
 
@@ -241,7 +242,11 @@ def _start_if_due(tournament: Tournament) -> bool:
 def tournament_start(*, tournament_id: Any) -> bool:
     """Start it now if its start time has passed and it has two players (else no-op)."""
     with transaction.atomic():
-        return _start_if_due(_locked(tournament_id))
+        tournament = _locked(tournament_id)
+        started = _start_if_due(tournament)
+        if started:
+            announce(TournamentChanged(tournament_id=tournament.pk))
+    return started
 
 
 def start_due_tournaments() -> int:
@@ -282,6 +287,7 @@ def record_match(*, match: Match) -> bool:
         game.first_points, game.second_points = first, second
         game.save(update_fields=["first_points", "second_points"])
         _advance(tournament)
+        announce(TournamentChanged(tournament_id=tournament.pk))
     return True
 
 
@@ -395,4 +401,5 @@ def tournament_cancel(*, tournament_id: Any, user, staff: bool = False) -> Tourn
         match_ids = [p.match_id for p in playing if p.match_id]
     for match_id in match_ids:
         match_services.match_abort(match_id=match_id, user=None, staff=True)
+    announce(TournamentChanged(tournament_id=tournament.pk))  # its games aborted too
     return tournament

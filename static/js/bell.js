@@ -1,9 +1,10 @@
 // The header bell, live on every page of a logged-in user.
 //
-// It listens on the lobby socket (/ws/lobby/): a {"type": "lobby", "changed": [...]} hint
-// naming "notifications" means one of yours arrived, so it reads GET /notifications/count/
-// ({"unread": n}) and updates the badge. The socket here is a quiet one of its own, not
-// socket.js's connect(): that one shows the page's "Connection lost" banner and sets
+// The count is pushed: {"type": "unread", "unread": n} on connect and after each new
+// notification. On the lobby page it comes on the lobby's own socket (lobby.js passes it on
+// as "lobby-unread"); on every other page the bell opens /ws/lobby/?push=bell, which hears
+// this user's count and nothing else of the site. That socket is a quiet one of its own,
+// not socket.js's connect(): that one shows the page's "Connection lost" banner and sets
 // body[data-socket], which belong to the page's own socket (the match, the lobby).
 
 import {wsUrl} from "./socket.js";
@@ -11,7 +12,6 @@ import {wsUrl} from "./socket.js";
 const PING_MS = 25_000;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
-const DEBOUNCE_MS = 150;
 
 const bell = document.querySelector("a.bell");
 const badge = bell?.querySelector(".bell-count");
@@ -29,30 +29,24 @@ function show(unread) {
   }
 }
 
-let timer = null;
-function refresh() {
-  clearTimeout(timer);
-  timer = setTimeout(async () => {
-    try {
-      const response = await fetch("/notifications/count/", {credentials: "same-origin", cache: "no-store"});
-      if (response.ok) show((await response.json()).unread);
-    } catch {
-      // offline: the next hint or reconnect reads it again
-    }
-  }, DEBOUNCE_MS);
+// Back from the browser's page cache: the count on the page may be old (one read, not per event).
+async function refresh() {
+  try {
+    const response = await fetch("/notifications/count/", {credentials: "same-origin", cache: "no-store"});
+    if (response.ok) show((await response.json()).unread);
+  } catch {
+    // offline: the socket's reconnect sends the count again
+  }
 }
 
 function listen() {
   let delay = RETRY_MIN_MS;
   let ping = null;
-  let opened = false;
 
   function open() {
-    const ws = new WebSocket(wsUrl("/ws/lobby/"));
+    const ws = new WebSocket(wsUrl("/ws/lobby/?push=bell"));
     ws.addEventListener("open", () => {
-      if (opened) refresh(); // hints may have been missed while it was down
-      opened = true;
-      delay = RETRY_MIN_MS;
+      delay = RETRY_MIN_MS; // the count comes first, on every (re)connect
       document.body.dataset.bell = "open";
       ping = setInterval(() => ws.send('{"type": "ping"}'), PING_MS);
     });
@@ -63,12 +57,12 @@ function listen() {
       } catch {
         return;
       }
-      if (message?.type === "lobby" && message.changed?.includes("notifications")) refresh();
+      if (message?.type === "unread" && Number.isInteger(message.unread)) show(message.unread);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(ping);
       document.body.dataset.bell = "closed";
-      if (event.code === 4401) return; // logged out: no more hints for this page
+      if (event.code === 4401) return; // logged out: no more counts for this page
       setTimeout(open, delay * (0.75 + Math.random() * 0.5));
       delay = Math.min(delay * 2, RETRY_MAX_MS);
     });
@@ -77,7 +71,13 @@ function listen() {
   open();
 }
 
-if (bell && badge) {
+if (bell && badge && document.body.classList.contains("page-lobby")) {
+  // the lobby's socket brings the count (lobby.js): its snapshot first, so the bell is live
+  document.addEventListener("lobby-unread", (event) => {
+    show(event.detail);
+    document.body.dataset.bell = "open";
+  });
+} else if (bell && badge) {
   listen();
   // Back from the browser's page cache: the count on the page may be old.
   window.addEventListener("pageshow", (event) => event.persisted && refresh());

@@ -1,9 +1,13 @@
-// The lobby, live. The socket /ws/lobby/ only says which sections changed
-// ({"type": "lobby", "changed": ["open" | "mine" | "finished", ...]}), never what: the page
-// reads itself again (the server decides what this visitor may see) and swaps those
-// sections' content. Hints within DEBOUNCE_MS (plus a little jitter) make one read. A new
-// "your turn" while the tab is hidden raises the title/favicon signal (turn_signal.js).
+// The lobby, live and pushed. The socket /ws/lobby/?push=lobby sends everything this
+// visitor's lobby shows on connect ({"type": "lobby_snapshot", ...}) and then each row that
+// changed ("open_seat", "my_match", "finished_match", ... in docs/protocol.md), every row
+// with its HTML as the server renders it (the page's own row templates): the server decides
+// what this visitor may see, the page only puts rows in place by id and never reads over
+// HTTP. A new "your turn" while the tab is hidden raises the title/favicon signal
+// (turn_signal.js). The pools' frames go to pools.js ("lobby-pools") and the count to the
+// bell ("lobby-unread"), which then need no socket of their own.
 
+import {csrfToken} from "./http.js";
 import {connect} from "./socket.js";
 import {raiseTurnSignal} from "./turn_signal.js";
 
@@ -11,81 +15,137 @@ const SECTIONS = {
   open: "open-seats",
   mine: "my-matches",
   finished: "finished-matches",
-  challenges: "challenges-to-you", // a challenge to you arrived, or was answered or withdrawn
+  challenges: "challenges-to-you",
+  following: "lobby-following",
 };
-const DEBOUNCE_MS = 300;
-const JITTER_MS = 300; // an "open" hint reaches every lobby at once: spread their reads
+const LIMITS = {open: 50, mine: 30, finished: 20}; // as many as the page lists
 
-const wanted = new Set(); // sections to read again
-let timer = null;
-let reading = false;
+const keyOf = (row) => String(row.username ?? row.id);
+const selector = (key) => `[data-match="${CSS.escape(key)}"], [data-person="${CSS.escape(key)}"]`;
 
-function want(names) {
-  for (const name of names) if (name in SECTIONS) wanted.add(name);
-  if (!wanted.size) return;
-  clearTimeout(timer);
-  timer = setTimeout(refresh, DEBOUNCE_MS + Math.random() * JITTER_MS);
+function box(name) {
+  return document.getElementById(SECTIONS[name]);
 }
 
-// The matches (their links) that say "your turn" now.
-function myTurns(root = document) {
-  const rows = root.querySelectorAll(`#${SECTIONS.mine} .your-turn a[href]`);
-  return new Set([...rows].map((a) => a.getAttribute("href")));
+// The section's list: created right after its heading when rows come to an empty section.
+function list(name, create) {
+  const section = box(name);
+  if (!section) return null;
+  let ul = section.querySelector("ul.match-list");
+  if (!ul && create) {
+    ul = document.createElement("ul");
+    ul.className = "match-list";
+    ul.dataset.rows = name;
+    section.querySelector("h2").after(ul);
+  }
+  return ul;
 }
 
-async function refresh() {
-  timer = null;
-  if (reading) {
-    // one read at a time; the hints that came meanwhile are read right after
-    timer = setTimeout(refresh, DEBOUNCE_MS);
+// An empty section says so (its "empty" line), a challenges card is shown only with rows.
+function settle(name) {
+  const section = box(name);
+  if (!section) return;
+  const ul = section.querySelector("ul.match-list");
+  const count = ul ? ul.children.length : 0;
+  if (name === "challenges") {
+    section.querySelector("section").hidden = !count;
     return;
   }
-  const names = [...wanted];
-  wanted.clear();
-  if (!names.length) return;
-  reading = true;
-  try {
-    const response = await fetch(location.href, {
-      credentials: "same-origin",
-      cache: "no-store",
-      headers: {Accept: "text/html"},
-    });
-    if (!response.ok) throw new Error(`lobby: HTTP ${response.status}`);
-    const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
-    const before = myTurns();
-    for (const name of names) swap(SECTIONS[name], fresh);
-    const added = [...myTurns()].some((href) => !before.has(href));
-    if (added) raiseTurnSignal(); // only while hidden: visible, the page itself shows it
-    document.body.dataset.lobbyReads = String(Number(document.body.dataset.lobbyReads || 0) + 1);
-  } catch {
-    for (const name of names) wanted.add(name); // try again on the next hint or reconnect
-  } finally {
-    reading = false;
+  if (ul && !count) ul.remove();
+  const empty = section.querySelector(".empty");
+  if (empty) empty.hidden = count > 0;
+}
+
+// A row from the server's HTML; a pushed form has no CSRF token: the page's own goes in.
+function rowNode(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html.trim();
+  const row = template.content.firstElementChild;
+  for (const form of row.querySelectorAll('form[method="post"]')) {
+    if (form.querySelector('[name="csrfmiddlewaretoken"]')) continue;
+    const token = document.createElement("input");
+    token.type = "hidden";
+    token.name = "csrfmiddlewaretoken";
+    token.value = csrfToken();
+    form.prepend(token);
   }
+  return row;
 }
 
-// Replace a section's content with the fresh page's, keeping the keyboard focus on the same
-// link when it is still there.
-function swap(id, fresh) {
-  const old = document.getElementById(id);
-  const next = fresh.getElementById(id);
-  if (!old || !next) return;
-  const focused = old.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
-  old.replaceChildren(...document.adoptNode(next).childNodes);
-  if (focused) old.querySelector(`a[href="${CSS.escape(focused)}"]`)?.focus();
+// Keep the keyboard focus on the same link when a row it sits in is replaced.
+function keepingFocus(region, change) {
+  const focused = region?.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
+  change();
+  if (focused) region.querySelector(`a[href="${CSS.escape(focused)}"]`)?.focus();
 }
 
-connect("/ws/lobby/", {
-  // After a reconnect, hints may have been missed: read everything once.
-  onOpen: ({reconnected}) => {
-    if (!reconnected) return;
-    want(Object.keys(SECTIONS));
-    document.dispatchEvent(new CustomEvent("lobby-hint", {detail: ["pools"]}));
+function put(name, row) {
+  const ul = list(name, true);
+  if (!ul) return;
+  keepingFocus(ul, () => {
+    const node = rowNode(row.html);
+    const old = ul.querySelector(selector(keyOf(row)));
+    if (old) old.replaceWith(node);
+    else ul.prepend(node); // the newest first, as the page lists them
+    while (LIMITS[name] && ul.children.length > LIMITS[name]) ul.lastElementChild.remove();
+  });
+  settle(name);
+}
+
+function drop(name, id) {
+  list(name, false)?.querySelector(selector(String(id)))?.remove();
+  settle(name);
+}
+
+function replaceAll(name, rows) {
+  const ul = list(name, rows.length > 0);
+  if (ul) keepingFocus(ul, () => ul.replaceChildren(...rows.map((row) => rowNode(row.html))));
+  settle(name);
+}
+
+// The matches that say "your turn" now.
+function myTurns() {
+  const rows = document.querySelectorAll(`#${SECTIONS.mine} .your-turn[data-match]`);
+  return new Set([...rows].map((row) => row.dataset.match));
+}
+
+function tell(name, detail) {
+  document.dispatchEvent(new CustomEvent(name, {detail}));
+}
+
+const HANDLERS = {
+  lobby_snapshot(message) {
+    const before = myTurns();
+    for (const name of ["open", "finished"]) replaceAll(name, message[name]);
+    if (message.unread !== null) {
+      // logged in: the personal sections exist on the page
+      for (const name of ["mine", "challenges", "following"]) replaceAll(name, message[name]);
+      tell("lobby-unread", message.unread);
+    }
+    tell("lobby-pools", message.pools);
+    if ([...myTurns()].some((id) => !before.has(id))) raiseTurnSignal(); // only while hidden
   },
+  open_seat: (message) => put("open", message.seat),
+  open_seat_closed: (message) => drop("open", message.id),
+  my_match(message) {
+    const was = myTurns().has(message.match.id);
+    put("mine", message.match);
+    if (message.match.your_turn && !was) raiseTurnSignal();
+  },
+  my_match_over: (message) => drop("mine", message.id),
+  finished_match: (message) => put("finished", message.match),
+  challenges: (message) => replaceAll("challenges", message.challenges),
+  following: (message) => replaceAll("following", message.people),
+  pool_counts: (message) => tell("lobby-pools", {pools: message.pools}),
+  pool_place: (message) => tell("lobby-pools", {pools: [], mine: message.mine}),
+  unread: (message) => tell("lobby-unread", message.unread),
+};
+
+connect("/ws/lobby/?push=lobby", {
   onMessage: (message) => {
-    if (message.type !== "lobby" || !Array.isArray(message.changed)) return;
-    want(message.changed);
-    // other parts of the page (pools.js) hear the hints too
-    document.dispatchEvent(new CustomEvent("lobby-hint", {detail: message.changed}));
+    const handle = HANDLERS[message.type];
+    if (!handle) return; // a type this page does not know (more may be added)
+    handle(message);
+    document.body.dataset.lobbyFrames = String(Number(document.body.dataset.lobbyFrames || 0) + 1);
   },
 });

@@ -1,15 +1,14 @@
 // Quick pairing in the lobby: the grid's buttons enter and leave pools (POST /api/pools/<key>/,
-// /api/pools/leave/); the counts and your place are read from GET /api/pools/ on load and
-// whenever the lobby socket hints "pools" or "mine" (lobby.js passes them on as "lobby-hint").
-// Paired while waiting here: this page opens the new match.
+// /api/pools/leave/); the counts and your place come pushed by the lobby socket (lobby.js
+// passes them on as "lobby-pools": the snapshot's {pools, mine} on connect, "pool_counts"
+// and "pool_place" after), never read over HTTP. Paired while waiting here: this page opens
+// the new match.
 
 import {csrfToken, postJSON} from "./http.js";
 
 const grid = document.getElementById("quick-pairing");
 const status = document.getElementById("pairing-status");
-const DEBOUNCE_MS = 150;
 let waiting = null; // the pool this page waits in
-let timer = null;
 
 function buttons() {
   return [...grid.querySelectorAll(".pool-button")];
@@ -34,6 +33,7 @@ function show(data) {
     button.querySelector("[data-playing]").textContent = pool.playing;
   }
   const mine = data.mine;
+  if (!mine) return; // counts only
   if (mine.match && waiting) {
     status.textContent = "Paired! Opening your match...";
     location.assign(`/m/${encodeURIComponent(mine.match)}/`);
@@ -42,21 +42,6 @@ function show(data) {
   waiting = mine.waiting;
   for (const button of buttons()) button.setAttribute("aria-pressed", String(button.dataset.pool === waiting));
   status.textContent = waiting ? `Waiting for an opponent in ${label(waiting)}... (click it again to leave)` : "";
-}
-
-async function read() {
-  timer = null;
-  try {
-    const response = await fetch("/api/pools/", {credentials: "same-origin", cache: "no-store"});
-    if (response.ok) show(await response.json());
-  } catch {
-    // the next hint or reconnect reads again
-  }
-}
-
-function soon() {
-  clearTimeout(timer);
-  timer = setTimeout(read, DEBOUNCE_MS);
 }
 
 async function toggle(button) {
@@ -78,9 +63,7 @@ if (grid) {
   if (grid.hasAttribute("data-signed-in")) {
     for (const button of buttons()) button.addEventListener("click", () => toggle(button));
   }
-  document.addEventListener("lobby-hint", (event) => {
-    if (event.detail.includes("pools") || event.detail.includes("mine")) soon();
-  });
+  document.addEventListener("lobby-pools", (event) => show(event.detail));
   // Leaving the page leaves the pool: nobody is paired with a player who has gone.
   window.addEventListener("pagehide", () => {
     if (!waiting) return;
@@ -91,5 +74,4 @@ if (grid) {
       headers: {"X-CSRFToken": csrfToken()},
     });
   });
-  read();
 }

@@ -1,11 +1,12 @@
 // A tournament's page: the countdown to its start, its times in local time, and its live part
-// (status, your game, standings, rounds) fetched again every few seconds while it is on.
-// When the status changes (it starts, or ends) the whole page is loaded again, so that its
-// buttons (Join, Add a computer player) follow.
+// (status, your game, standings, rounds, crosstable) pushed by the socket
+// /ws/tournaments/<id>/: the tournament's JSON on connect and after every change, drawn
+// here by tournament_live.js. Nothing is read over HTTP while the page is open.
 
 import {localizeTimes} from "./local_time.js";
+import {connect} from "./socket.js";
+import {liveHtml} from "./tournament_live.js";
 
-const REFRESH_MS = 5000;
 const box = document.getElementById("tournament-live");
 
 export function countdownText(ms) {
@@ -18,36 +19,42 @@ export function countdownText(ms) {
   return `in ${sec} s`;
 }
 
-let due = false;
-
 function tick() {
   const el = box.querySelector("[data-countdown]");
   if (!el) return;
   const left = new Date(el.dataset.countdown).getTime() - Date.now();
-  el.textContent = `${countdownText(left)},`;
+  el.textContent = `${countdownText(left)},`; // at zero the server starts it and pushes it
   el.hidden = false;
-  if (left <= 0 && !due) {
-    due = true; // opening the page at its start time starts it: ask at once
-    refresh();
-  }
 }
 
-async function refresh() {
-  try {
-    const r = await fetch(box.dataset.url, {headers: {"Accept": "text/html"}});
-    if (!r.ok) return;
-    const html = await r.text();
-    const status = /data-status="(\w+)"/.exec(html)?.[1];
-    if (status && status !== box.dataset.status) {
-      location.reload();
-      return;
-    }
-    box.innerHTML = html;
-    localizeTimes(box);
-    tick();
-  } catch {
-    // offline for a moment: the next refresh tries again
-  }
+function viewer() {
+  const you = box.dataset.you;
+  return {
+    you: you ? Number(you) : null,
+    username: box.dataset.username || null,
+    byePoints: Number(box.dataset.byePoints || 0),
+    tiebreakName: box.dataset.tiebreakName || "",
+  };
+}
+
+// Once it has started, entry is closed: the Join, "Log in to join" and "Add a computer
+// player" controls go, and an entrant's badge says "You played" once it is over (as the page
+// itself is served then).
+function closeEntry(status) {
+  const actions = document.querySelector(".tournament-actions");
+  if (!actions || status === "upcoming") return;
+  for (const control of actions.querySelectorAll("form, a.button")) control.remove();
+  const badge = actions.querySelector(".badge");
+  if (badge && status !== "running") badge.textContent = "You played";
+}
+
+function show(data) {
+  box.innerHTML = liveHtml(data, viewer());
+  localizeTimes(box);
+  tick();
+  closeEntry(data.status);
+  box.dataset.status = data.status;
+  box.dataset.pushes = String(Number(box.dataset.pushes || 0) + 1);
 }
 
 if (box) {
@@ -55,6 +62,10 @@ if (box) {
   tick();
   if (box.dataset.status === "upcoming" || box.dataset.status === "running") {
     setInterval(tick, 1000);
-    setInterval(refresh, REFRESH_MS);
+    connect(box.dataset.ws, {
+      onMessage: (message) => {
+        if (message.type === "tournament") show(message.tournament);
+      },
+    });
   }
 }

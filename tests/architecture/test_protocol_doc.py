@@ -27,11 +27,12 @@ TYPE = re.compile(r'"type":\s*"([a-z_]+)"')
 CODE_ROW = re.compile(r"^\| `([a-z_]+)` \|", re.M)
 SERVER, CLIENT = "Server to client", "Client to server"
 
-# What clients send on each socket: the lobby and event sockets take a ping only.
+# What clients send on each socket: the lobby, event and tournament sockets take a ping only.
 CLIENT_TYPES = {
     outgoing.MATCH_SOCKET: messages.TYPES,
     outgoing.LOBBY_SOCKET: frozenset({"ping"}),
     outgoing.EVENTS_SOCKET: frozenset({"ping"}),
+    outgoing.TOURNAMENT_SOCKET: frozenset({"ping"}),
 }
 
 
@@ -135,6 +136,13 @@ ROUND_FRAME = {"id": 3, "name": "Cup", "round": 2, "url": "/t/3/"}
             outgoing.TournamentRound(ROUND, LINK),
             {"type": "tournament_round", "tournament": ROUND_FRAME, "match": LINK_FRAME},
         ),
+        # (added) the pushed lobby and the tournament page
+        (outgoing.OpenSeatClosed("ab"), {"type": "open_seat_closed", "id": "ab"}),
+        (outgoing.MyMatchOver("ab"), {"type": "my_match_over", "id": "ab"}),
+        (outgoing.Unread(2), {"type": "unread", "unread": 2}),
+        (outgoing.PoolCounts([{"key": "k", "waiting": 1, "playing": 0}]),
+         {"type": "pool_counts", "pools": [{"key": "k", "waiting": 1, "playing": 0}]}),
+        (outgoing.Tournament({"id": 3}), {"type": "tournament", "tournament": {"id": 3}}),
     ],
 )
 def test_each_message_encodes_as_the_frame_it_has_always_been(message: outgoing.Message, frame: dict) -> None:

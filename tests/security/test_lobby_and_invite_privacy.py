@@ -5,6 +5,9 @@ The ``next`` an invite travels with through sign-up never leads off the site.
 - ``/ws/lobby/`` carries hints only: whatever happens in a private match (created, joined,
   moves, resigned) and in a computer match, no other socket hears of it, and no frame on any
   lobby socket (its players' included) ever holds a match id, a replay slug or a name.
+- ``/ws/lobby/?push=lobby`` carries rows, and a private or computer match's rows (its id,
+  its replay, its players' names) reach its players' sockets only, never another visitor's,
+  neither as a delta nor in a snapshot; ``?push=bell`` carries its user's count alone.
 - ``/m/<id>/join/`` (logged out) shows that match and no other: no other match's id, replay
   or players, however many private matches its inviter has.
 """
@@ -23,9 +26,9 @@ from tests.support.client import Player
 HINT_KEYS = {"type", "changed"}
 
 
-async def lobby_socket(live, player: Player | None = None):
+async def lobby_socket(live, player: Player | None = None, query: str = ""):
     headers = {"Cookie": player.cookie_header()} if player is not None and player.http.cookies else {}
-    return await websockets.connect(f"{live.ws_url}/ws/lobby/", additional_headers=headers)
+    return await websockets.connect(f"{live.ws_url}/ws/lobby/{query}", additional_headers=headers)
 
 
 async def frames(sock, quiet: float = 0.5) -> list[str]:
@@ -77,6 +80,46 @@ async def test_the_lobby_socket_never_carries_a_private_match(live):
             ]
     finally:
         for sock in socks.values():
+            await sock.close()
+
+
+async def test_the_pushed_lobby_never_carries_a_private_match_to_anyone_else(live):
+    alice, bob, carol = (Player(live.url).signup() for _ in range(3))
+    socks = {
+        who: await lobby_socket(live, player, "?push=lobby")
+        for who, player in (("anonymous", None), ("carol", carol), ("alice", alice), ("bob", bob))
+    }
+    bell = await lobby_socket(live, carol, "?push=bell")
+    try:
+        snapshots = {who: json.loads(await asyncio.wait_for(sock.recv(), 5)) for who, sock in socks.items()}
+        assert {s["type"] for s in snapshots.values()} == {"lobby_snapshot"}
+        secret = alice.create(options={"size": 4}, opponent="invite", side=0)
+        bob.join(secret["id"])
+        move = alice.match(secret["id"])["legal_moves"][0]
+        sa = await alice.socket(secret["id"])
+        await sa.wait_state()
+        await sa.move(move)
+        await sa.wait_state(lambda m: m["ply"] == 1)
+        await sa.close()
+        assert alice.api("POST", f"/api/matches/{secret['id']}/resign/").json()["status"] == "finished"
+        computer = alice.create(options={"size": 4}, opponent="computer", level="random", side=0)
+
+        seen = {who: await frames(sock) for who, sock in socks.items()}
+        private = [secret["id"], computer["id"], secret["replay_url"], computer["replay_url"]]
+        for who in ("anonymous", "carol"):
+            assert not [f for f in seen[who] if any(s in f for s in (*private, alice.username, bob.username))]
+        mine = [json.loads(f) for f in seen["alice"]]
+        assert {m["match"]["id"] for m in mine if m["type"] == "finished_match"} == {secret["id"]}
+        assert secret["id"] in {m["match"]["id"] for m in mine if m["type"] == "my_match"}
+        assert [json.loads(f) for f in await frames(bell)] == [{"type": "unread", "unread": 0}]
+        late = await lobby_socket(live, carol, "?push=lobby")  # a snapshot read now lists neither
+        try:
+            frame = await asyncio.wait_for(late.recv(), 5)
+            assert not [s for s in private if s in frame], frame
+        finally:
+            await late.close()
+    finally:
+        for sock in (*socks.values(), bell):
             await sock.close()
 
 
