@@ -100,6 +100,8 @@ def _mine(match: Match, happened: tuple, seats: dict[int, int]) -> list[Send]:
     if not any(isinstance(e, SHOWN) for e in happened):
         return []
     listening = {u: seat for u, seat in seats.items() if listened(push_group(u))}
+    if not listening:  # a move whose players have no lobby page open reads nothing more
+        return []
     if match.status in (Match.Status.WAITING, Match.Status.ACTIVE):
         rows = lobby_rows.my_rows_of(match.pk, listening)
         return [(push_group(u), pushed(outgoing.MyMatch(row))) for u, row in rows.items()]
