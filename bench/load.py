@@ -62,8 +62,10 @@ What is measured, per phase (``N`` matches, a fixed pace per match, a fixed wind
   with p99 under 250 ms (and at least 80% of the pace asked for).
 - the chat load (``--chat 5``): each fixed phase once more as ``chat``, the same game with a
   line in the players' room every 5 s in every match (the two players in turn), beside the
-  moves: the move p99 with and without it (the ``game`` phase of the same N), and the chat
-  line's own p99 (sent to heard by the other player).
+  moves: the move p99 with and without it (the ``game`` phase of the same N), the chat
+  line's own p99 (sent to heard by the other player), and the server CPU of a line beside a
+  move's (a move's from the game phase; a line's: the chat phase's CPU less its moves at that
+  price, over the lines sent; bar: a line at most 1.0x a move).
 - the CPU the daphne process(es) spent per move/message, the CPU of this load client, and how
   busy the whole machine was: the load client shares this 2-core machine (and so may other
   work: the load average is printed), so compare figures within one run.

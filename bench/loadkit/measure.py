@@ -133,6 +133,7 @@ class Stats:
             if self.accepted
             else None,
             "server_cpu_cores": round(self.server_cpu / self.duration, 2) if self.duration else None,
+            "server_cpu_s": round(self.server_cpu, 3),
             "backing_cpu_ms_per_msg": (
                 round(self.backing_cpu * 1000 / self.accepted, 2)
                 if self.backing_cpu is not None and self.accepted

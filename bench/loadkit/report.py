@@ -7,7 +7,14 @@ import os
 import sys
 from pathlib import Path
 
-from bench.loadkit import P99_BAR_200, P99_SATURATION, SAT_RATIO_BAR, SAT_VS_BASELINE_BAR, SCALE_OUT_BAR
+from bench.loadkit import (
+    CHAT_LINE_BAR,
+    P99_BAR_200,
+    P99_SATURATION,
+    SAT_RATIO_BAR,
+    SAT_VS_BASELINE_BAR,
+    SCALE_OUT_BAR,
+)
 
 
 def log(text: str) -> None:
@@ -49,9 +56,36 @@ def chat_lines(results: list[dict], setup: str) -> list[str]:
         line_p99 = f", line p99 {chat['chat_p99']:.1f} ms" if chat.get("chat_p99") is not None else ""
         lines.append(
             f"[{setup}] chat load at {chat['matches']} matches: move p99 {without} without chat, "
-            f"{chat['p99']:.1f} ms with chat lines beside the moves ({heard}{line_p99})"
+            f"{chat['p99']:.1f} ms with chat lines beside the moves ({heard}{line_p99}){p99_verdict(chat)}"
         )
+        if game is not None and (cost := line_cost(game, chat)) is not None:
+            per_move, per_line = cost
+            verdict = "PASS" if per_line <= CHAT_LINE_BAR * per_move else "FAIL"
+            lines.append(
+                f"[{setup}] server CPU at {chat['matches']} matches: {per_move:.2f} ms a move (game phase), "
+                f"{per_line:.2f} ms a chat line (chat phase, its moves at that price taken off): "
+                f"{per_line / per_move:.2f}x a move (bar <= {CHAT_LINE_BAR:.1f}x): {verdict}"
+            )
     return lines
+
+
+def p99_verdict(chat: dict) -> str:
+    """The move p99 with chat against the 200 matches bar (other sizes: no verdict)."""
+    if chat["matches"] != 200 or chat.get("p99") is None:
+        return ""
+    bar = P99_BAR_200 * 1000
+    return f": {'PASS' if chat['p99'] < bar else 'FAIL'} (bar < {bar:.0f} ms)"
+
+
+def line_cost(game: dict, chat: dict) -> tuple[float, float] | None:
+    """(ms a move, ms a chat line) of server CPU: a move's from the game phase of the same N,
+    a line's from the chat phase, what its moves cost at that price taken off, over the lines
+    sent (the same run, so the same machine)."""
+    if not game.get("accepted") or not chat.get("chat_sent") or "server_cpu_s" not in chat:
+        return None
+    per_move = game["server_cpu_s"] * 1000 / game["accepted"]
+    per_line = (chat["server_cpu_s"] * 1000 - per_move * chat["accepted"]) / chat["chat_sent"]
+    return per_move, per_line
 
 
 def saturation_of(results: list[dict], setup: str, kind: str) -> tuple[dict | None, bool]:
