@@ -8,6 +8,7 @@ SAT_VS_BASELINE_BAR = 0.7  # this tree's game saturation / the baseline tree's (
 SCALE_OUT_BAR = 1.3  # two processes / one process
 CHAT_LINE_BAR = 1.0  # server CPU of a chat line / of a move (--chat)
 CONNECT_CONCURRENCY = 32
+IDLE_WINDOW = 5.0  # s: the "talk" phase first measures its open sockets doing nothing
 
 
 def loopback_address(n: int) -> str:
