@@ -124,7 +124,9 @@ def chat_say(*, match_id: str, user, room: str, text: str) -> dict[str, Any]:
         # The user's row is the lock: two lines of one user at once are counted one by one.
         chat_store.lock_user(user.pk)
         now = timezone.now()
-        facts = chat_store.facts(match_id=match_id, user_id=user.pk, since=now - WINDOW, recent=REPEAT_LAST)
+        facts = chat_store.facts(
+            match_id=match_id, user_id=user.pk, now=now, since=now - WINDOW, recent=REPEAT_LAST
+        )
         if facts.status is None:
             raise ServiceError("not_found", "No such match.", 404)
         _refuse(facts, room, text)

@@ -1,4 +1,5 @@
-"""A move's persistence, written as SQL: the only SQL of ``games/``, used by ``services.move_play``.
+"""A move's persistence, written as SQL, used by ``services.move_play``: with ``chat_store``,
+the only SQL of ``games/``.
 
 A move is the site's hot path: read the match row (locked), insert the move (and any passes
 the server forced after it), update the match row where its ply is still the one read (as
