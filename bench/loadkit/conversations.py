@@ -115,7 +115,7 @@ class GameConversation(Conversation):
         await asyncio.sleep(runner.rng.random() * every)
         n = 0
         while runner.running and not self.closed:
-            seat, text = n % 2, f"p{self.pair['index']} {runner.kind} {n}"
+            seat, text = n % 2, f"p{self.pair['index']} {runner.kind} x{len(runner.pairs)} {n}"
             self.chat_sent[text] = (seat, runner.loop.time(), runner.stats)
             runner.stats.chat_sent += 1
             await self.sockets[seat].send(json.dumps({"type": "chat", "room": "players", "text": text}))
