@@ -62,8 +62,12 @@ What is measured, per phase (``N`` matches, a fixed pace per match, a fixed wind
   with p99 under 250 ms (and at least 80% of the pace asked for).
 - the chat load (``--chat 5``): each fixed phase once more as ``chat``, the same game with a
   line in the players' room every 5 s in every match (the two players in turn), beside the
-  moves: the move p99 with and without it (the ``game`` phase of the same N), and the chat
-  line's own p99 (sent to heard by the other player).
+  moves: the move p99 with and without it (the ``game`` phase of the same N), the chat
+  line's own p99 (sent to heard by the other player); then as ``talk``: the same lines, no
+  moves, for the server CPU of a line beside a move's (bar: a line at most 1.0x a move). Both
+  are measured directly: what the open sockets cost doing nothing (measured first, for
+  ``IDLE_WINDOW`` s) is taken off the talk phase's and the game phase's CPU, then divided by
+  the lines sent and the moves stored.
 - the CPU the daphne process(es) spent per move/message, the CPU of this load client, and how
   busy the whole machine was: the load client shares this 2-core machine (and so may other
   work: the load average is printed), so compare figures within one run.
@@ -138,13 +142,15 @@ async def run_phases(cfg: dict, targets: list[Target]) -> list[dict]:
     results: list[dict] = []
     order = sorted(set(cfg["matches"]) | ({cfg["sat_matches"]} if cfg["saturation"] else set()))
     # kind by kind, the targets alternating: game on the baseline, game on this tree, relay, ...
-    plan = [(t, k) for k in ("game", "chat", "relay") if cfg[k] for t in targets if k != "relay" or t.relay]
+    kinds = ("game", "chat", "talk", "relay")
+    plan = [(t, k) for k in kinds if cfg[k] for t in targets if k != "relay" or t.relay]
     for n in order:
         searching = cfg["saturation"] and n == cfg["sat_matches"]
         # For the saturation search everything stays connected, the windows alternating.
-        # (The chat load is a fixed phase only: beside the search, on its own.)
-        groups = [[p for p in plan if p[1] != "chat"]] if searching else [[p] for p in plan]
-        groups += [[p] for p in plan if p[1] == "chat"] if searching else []
+        # (The chat loads are fixed phases only: beside the search, on their own.)
+        chatty = ("chat", "talk")
+        groups = [[p for p in plan if p[1] not in chatty]] if searching else [[p] for p in plan]
+        groups += [[p] for p in plan if p[1] in chatty] if searching else []
         for group in groups:
             runners = []
             for t, kind in group:
@@ -227,6 +233,7 @@ def base_cfg(args: argparse.Namespace, matches: list[int]) -> dict:
         "game": not args.no_game,
         "rate": args.rate,
         "chat": args.chat > 0 and not args.no_game,
+        "talk": args.chat > 0 and not args.no_game,
         "chat_every": args.chat,
     }
 

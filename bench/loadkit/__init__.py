@@ -6,7 +6,9 @@ P99_BAR_200 = 0.100  # s: p99 at 200 matches, one move per match per second
 SAT_RATIO_BAR = 0.6  # game saturation / relay saturation
 SAT_VS_BASELINE_BAR = 0.7  # this tree's game saturation / the baseline tree's (--baseline-tree)
 SCALE_OUT_BAR = 1.3  # two processes / one process
+CHAT_LINE_BAR = 1.0  # server CPU of a chat line / of a move (--chat)
 CONNECT_CONCURRENCY = 32
+IDLE_WINDOW = 5.0  # s: the "talk" phase first measures its open sockets doing nothing
 
 
 def loopback_address(n: int) -> str:

@@ -104,7 +104,7 @@ class GameConversation(Conversation):
     def start_window(self) -> None:
         super().start_window()
         every = self.runner.cfg.get("chat_every") or 0
-        if self.runner.kind == "chat" and every and not self.chatting:
+        if self.runner.kind in ("chat", "talk") and every and not self.chatting:
             self.chatting = True
             self.runner.spawn(self.chat(every))
 
@@ -115,7 +115,7 @@ class GameConversation(Conversation):
         await asyncio.sleep(runner.rng.random() * every)
         n = 0
         while runner.running and not self.closed:
-            seat, text = n % 2, f"p{self.pair['index']} line {n}"
+            seat, text = n % 2, f"p{self.pair['index']} {runner.kind} x{len(runner.pairs)} {n}"
             self.chat_sent[text] = (seat, runner.loop.time(), runner.stats)
             runner.stats.chat_sent += 1
             await self.sockets[seat].send(json.dumps({"type": "chat", "room": "players", "text": text}))
@@ -180,7 +180,8 @@ class GameConversation(Conversation):
                     self.runner.replace(self)
             return
         if (
-            match["you"] == seat
+            self.runner.kind != "talk"  # lines only: the chat's own cost
+            and match["you"] == seat
             and seat in match["to_move"]
             and match["legal_moves"]
             and ply not in self.requested

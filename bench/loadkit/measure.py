@@ -63,7 +63,7 @@ class Stats:
     """The figures of one measured window."""
 
     setup: str
-    kind: str  # "game" | "chat" (a game with chat lines) | "relay"
+    kind: str  # "game" | "chat" (a game with chat lines) | "talk" (chat lines, no moves) | "relay"
     matches: int
     rate: float  # target messages a second per match
     phase: str = "fixed"  # "fixed" | "saturation"
@@ -87,6 +87,7 @@ class Stats:
     chat_sent: int = 0  # chat lines sent ("chat" kind)
     chat_delivered: int = 0  # of them, heard by the other player
     chat_latencies: list[float] = field(default_factory=list)
+    idle_cpu: float | None = None  # "talk": daphne CPU a second with the sockets open, nothing sent
 
     @property
     def target(self) -> float:
@@ -133,6 +134,7 @@ class Stats:
             if self.accepted
             else None,
             "server_cpu_cores": round(self.server_cpu / self.duration, 2) if self.duration else None,
+            "server_cpu_s": round(self.server_cpu, 3),
             "backing_cpu_ms_per_msg": (
                 round(self.backing_cpu * 1000 / self.accepted, 2)
                 if self.backing_cpu is not None and self.accepted
@@ -144,6 +146,7 @@ class Stats:
             "chat_sent": self.chat_sent,
             "chat_delivered": self.chat_delivered,
             "chat_p99": ms(percentile(self.chat_latencies, 99)),
+            "idle_cpu_cores": None if self.idle_cpu is None else round(self.idle_cpu, 4),
         }
 
 

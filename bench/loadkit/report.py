@@ -7,7 +7,14 @@ import os
 import sys
 from pathlib import Path
 
-from bench.loadkit import P99_BAR_200, P99_SATURATION, SAT_RATIO_BAR, SAT_VS_BASELINE_BAR, SCALE_OUT_BAR
+from bench.loadkit import (
+    CHAT_LINE_BAR,
+    P99_BAR_200,
+    P99_SATURATION,
+    SAT_RATIO_BAR,
+    SAT_VS_BASELINE_BAR,
+    SCALE_OUT_BAR,
+)
 
 
 def log(text: str) -> None:
@@ -37,7 +44,8 @@ def format_row(r: dict) -> str:
 
 
 def chat_lines(results: list[dict], setup: str) -> list[str]:
-    """The chat load (``--chat``): for each N, the move p99 without and with chat lines."""
+    """The chat load (``--chat``): for each N, the move p99 without and with chat lines, and
+    the server CPU of a line beside a move's."""
     lines = []
     fixed = [
         r for r in results if r.get("setup") == setup and r.get("phase") == "fixed" and "failed" not in r
@@ -49,9 +57,41 @@ def chat_lines(results: list[dict], setup: str) -> list[str]:
         line_p99 = f", line p99 {chat['chat_p99']:.1f} ms" if chat.get("chat_p99") is not None else ""
         lines.append(
             f"[{setup}] chat load at {chat['matches']} matches: move p99 {without} without chat, "
-            f"{chat['p99']:.1f} ms with chat lines beside the moves ({heard}{line_p99})"
+            f"{chat['p99']:.1f} ms with chat lines beside the moves ({heard}{line_p99}){p99_verdict(chat)}"
+        )
+    for talk in (r for r in fixed if r["kind"] == "talk"):
+        game = next((r for r in fixed if r["kind"] == "game" and r["matches"] == talk["matches"]), None)
+        if game is None or (cost := line_cost(game, talk)) is None:
+            continue
+        per_move, per_line = cost
+        verdict = "PASS" if per_line <= CHAT_LINE_BAR * per_move else "FAIL"
+        lines.append(
+            f"[{setup}] server CPU at {talk['matches']} matches: {per_move:.2f} ms a move (game phase), "
+            f"{per_line:.2f} ms a chat line (talk phase), the open sockets' own "
+            f"{talk['idle_cpu_cores']:.3f} cores taken off both: {per_line / per_move:.2f}x a move "
+            f"(bar <= {CHAT_LINE_BAR:.1f}x): {verdict}"
         )
     return lines
+
+
+def p99_verdict(chat: dict) -> str:
+    """The move p99 with chat against the 200 matches bar (other sizes: no verdict)."""
+    if chat["matches"] != 200 or chat.get("p99") is None:
+        return ""
+    bar = P99_BAR_200 * 1000
+    return f": {'PASS' if chat['p99'] < bar else 'FAIL'} (bar < {bar:.0f} ms)"
+
+
+def line_cost(game: dict, talk: dict) -> tuple[float, float] | None:
+    """(ms a move, ms a chat line) of server CPU, from the game and talk phases of the same N
+    (the same run, so the same machine): each phase's CPU less what its open sockets cost
+    doing nothing (measured first in the talk phase), over the moves stored or lines sent."""
+    if not game.get("accepted") or not talk.get("chat_sent") or talk.get("idle_cpu_cores") is None:
+        return None
+    idle = talk["idle_cpu_cores"]
+    per_move = (game["server_cpu_s"] - idle * game["duration"]) * 1000 / game["accepted"]
+    per_line = (talk["server_cpu_s"] - idle * talk["duration"]) * 1000 / talk["chat_sent"]
+    return per_move, per_line
 
 
 def saturation_of(results: list[dict], setup: str, kind: str) -> tuple[dict | None, bool]:

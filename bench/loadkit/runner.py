@@ -9,7 +9,7 @@ import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from bench.loadkit import CONNECT_CONCURRENCY, loopback_address
+from bench.loadkit import CONNECT_CONCURRENCY, IDLE_WINDOW, loopback_address
 from bench.loadkit.conversations import Conversation, GameConversation, RelayConversation
 from bench.loadkit.measure import Stats, client_cpu, machine_cpu, proc_cpu, tree_cpu
 from bench.loadkit.report import format_row, log
@@ -150,6 +150,10 @@ class Runner:
         self.stats, self.period = stats, 1.0 / rate
         pids = self.cfg["server_pids"]
         backing = self.cfg.get("backing_pids", [])
+        if self.kind == "talk":  # what the open sockets cost by themselves, taken off the lines
+            idle0, idle_started = proc_cpu(pids), self.loop.time()
+            await asyncio.sleep(IDLE_WINDOW)
+            stats.idle_cpu = (proc_cpu(pids) - idle0) / (self.loop.time() - idle_started)
         cpu0, busy0, client0 = proc_cpu(pids), machine_cpu(), self.client_cpu()
         backing0 = tree_cpu(backing)
         started = self.loop.time()

@@ -17,8 +17,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from . import abilities
-from .chat_models import ChatBar, ChatLine, ChatMute, ChatReport
+from . import abilities, chat_store
+from .chat_models import ChatLine, ChatMute, ChatReport
 from .endings import OVER
 from .errors import ServiceError
 from .events import ChatHidden, ChatSaid, announce
@@ -101,15 +101,11 @@ def last_change(match_id: str) -> str:
     return f"{shown.count()}.{shown.order_by('-id').values_list('id', flat=True).first()}"
 
 
-def bar_of(user) -> ChatBar | None:
-    """The bar that keeps ``user`` from chatting now, if any (the one ending last)."""
-    return ChatBar.objects.filter(user=user, until__gt=timezone.now()).order_by("-until").first()
-
-
 # -- services -----------------------------------------------------------------------------
 def chat_say(*, match_id: str, user, room: str, text: str) -> dict[str, Any]:
     """``user`` says ``text`` in ``room`` of the match: stored, then heard by everyone who
-    reads that room (``ChatSaid``). Refused with ``ChatRefused``."""
+    reads that room (``ChatSaid``). Refused with ``ChatRefused``. Its SQL is ``chat_store``'s
+    (a line is said beside every move, on the same database thread)."""
     text = " ".join(text.split())  # one line: no newlines, no runs of spaces
     if not text:
         raise ChatRefused("empty", "Say something first.")
@@ -117,44 +113,43 @@ def chat_say(*, match_id: str, user, room: str, text: str) -> dict[str, Any]:
         raise ChatRefused("too_long", f"A line is at most {MAX_CHARS} characters.")
     with transaction.atomic():
         # The user's row is the lock: two lines of one user at once are counted one by one.
-        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-        match = Match.objects.filter(pk=match_id).first()
-        if match is None:
+        chat_store.lock_user(user.pk)
+        now = timezone.now()
+        facts = chat_store.facts(
+            match_id=match_id, user_id=user.pk, now=now, since=now - WINDOW, recent=REPEAT_LAST
+        )
+        if facts.status is None:
             raise ServiceError("not_found", "No such match.", 404)
-        _refuse(match, user, room, text)
-        line = ChatLine.objects.create(match=match, room=room, user=user, text=text)
-        said = line_json(line, user.username)
-        announce(ChatSaid(match=match, line=said))
+        _refuse(facts, room, text)
+        line_id = chat_store.insert_line(match_id=match_id, user_id=user.pk, room=room, text=text, at=now)
+        said = line_json(ChatLine(pk=line_id, room=room, text=text, at=now), user.username)
+        announce(ChatSaid(match_id=match_id, line=said))
     return said
 
 
-def _refuse(match: Match, user, room: str, text: str) -> None:
-    if not chat_on(user):
+def _refuse(facts: chat_store.Facts, room: str, text: str) -> None:
+    if facts.chat_off:
         raise ChatRefused("chat_off", "You turned chat off in your settings.")
-    if (bar := bar_of(user)) is not None:
-        until = bar.until.strftime("%Y-%m-%d %H:%M UTC")
-        raise ChatRefused("barred", f"You may not chat until {until}: {bar.reason}")
-    if room not in _written(match, user):
+    if facts.bar_until is not None:
+        until = facts.bar_until.strftime("%Y-%m-%d %H:%M UTC")
+        raise ChatRefused("barred", f"You may not chat until {until}: {facts.bar_reason}")
+    if room not in _written(facts):
         if room == SPECTATORS:
             raise ChatRefused("not_your_room", "Players write in the spectators' room only after the game.")
         raise ChatRefused("not_your_room", "Only the players write in the players' room.")
-    mine = ChatLine.objects.filter(user=user)
-    recent = mine.filter(match=match).order_by("-id").values_list("text", flat=True)[:REPEAT_LAST]
-    if text.casefold() in {said.casefold() for said in recent}:
+    if text.casefold() in {said.casefold() for said in facts.recent}:
         raise ChatRefused("repeated", "You said that just now.")
-    if mine.filter(at__gt=timezone.now() - WINDOW).count() >= BURST:
+    if facts.in_window >= BURST:
         raise ChatRefused("too_fast", f"At most {BURST} lines in {WINDOW.seconds} seconds: wait a moment.")
 
 
-def _written(match: Match, user) -> set[str]:
-    """``rooms_written`` read from the seats alone (one query, not the whole public match: a
-    line is said beside every move of the site, on the same database thread)."""
-    seats = list(match.seats.values_list("user_id", "level"))
-    if not any(user_id == user.pk for user_id, _ in seats):
+def _written(facts: chat_store.Facts) -> set[str]:
+    """``rooms_written`` read from the seats alone (not the whole public match: a line is
+    said beside every move of the site, on the same database thread)."""
+    if not facts.seated:
         return {SPECTATORS}
-    people = sum(1 for user_id, level in seats if user_id and not level)
-    rooms = {PLAYERS} if people >= 2 else set()
-    return rooms | {SPECTATORS} if match.status in OVER else rooms
+    rooms = {PLAYERS} if facts.people >= 2 else set()
+    return rooms | {SPECTATORS} if facts.status in OVER else rooms
 
 
 def chat_mute(*, match_id: str, user, mute: bool) -> None:

@@ -146,7 +146,7 @@ class MovesTakenBack(MatchEvent):
 class ChatSaid(Event):
     """A line was said in one of the match's chat rooms (``line``: the protocol's object)."""
 
-    match: Match
+    match_id: str
     line: dict[str, Any]
 
 

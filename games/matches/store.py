@@ -1,4 +1,5 @@
-"""A move's persistence, written as SQL: the only SQL of ``games/``, used by ``services.move_play``.
+"""A move's persistence, written as SQL, used by ``services.move_play``: with ``chat_store``,
+the only SQL of ``games/``.
 
 A move is the site's hot path: read the match row (locked), insert the move (and any passes
 the server forced after it), update the match row where its ply is still the one read (as
@@ -53,10 +54,10 @@ def _read_sql(vendor: str, for_update: bool) -> tuple[str, tuple[str, ...], tupl
     table = connection.ops.quote_name(Match._meta.db_table)
     pk = connection.ops.quote_name(Match._meta.pk.column)
     sql = f"SELECT {columns} FROM {table} WHERE {pk} = %s" + (" FOR UPDATE" if for_update else "")
-    return sql, tuple(f.attname for f in fields), tuple(_converter(f) for f in fields)
+    return sql, tuple(f.attname for f in fields), tuple(converter(f) for f in fields)
 
 
-def _converter(field) -> Callable[[Any], Any]:
+def converter(field) -> Callable[[Any], Any]:
     """What the ORM applies to this column's raw value (the backend's, then the field's)."""
     steps = [*connection.ops.get_db_converters(field.cached_col), *field.get_db_converters(connection)]
     expression = field.cached_col

@@ -11,7 +11,7 @@ from .outbox import send_to_groups
 
 def send_line(event: ChatSaid) -> None:
     """Send the line to the match's group (Redis carries it to the other processes)."""
-    send_to_groups([(group_name(event.match.pk), {"type": "match.chat", "line": event.line})])
+    send_to_groups([(group_name(event.match_id), {"type": "match.chat", "line": event.line})])
 
 
 def send_hidden(event: ChatHidden) -> None:

@@ -9,6 +9,8 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import Account
@@ -96,6 +98,58 @@ def test_reports_and_hidden_lines():
     with pytest.raises(ServiceError) as err:
         chat.chat_report(match_id=match.pk, user=ben, line_id=line["id"])
     assert err.value.code == "no_chat_line"
+
+
+def test_the_bar_ending_last_is_told_and_only_the_last_lines_of_this_match_repeat():
+    match, ann, ben = start_match("reversi", {"size": 6})
+    now = timezone.now()
+    ChatBar.objects.create(user=ann, reason="over", until=now - timedelta(minutes=1))
+    say = {"match_id": match.pk, "user": ann, "room": "players"}
+    chat.chat_say(text="an old bar is over", **say)
+    ChatBar.objects.create(user=ann, reason="spam", until=now + timedelta(days=1))
+    ChatBar.objects.create(user=ann, reason="insults", until=now + timedelta(days=7))
+    message = refused("barred", text="hi", **say)
+    assert "insults" in message and (now + timedelta(days=7)).strftime("%Y-%m-%d %H:%M UTC") in message
+    ChatBar.objects.all().delete()
+    other, _, _ = start_match("reversi", {"size": 6}, names=("cid", "dee"))
+    chat.chat_say(match_id=other.pk, user=ann, room="spectators", text="two")  # in another match
+    chat.chat_say(match_id=match.pk, user=ben, room="players", text="three")  # someone else's
+    ChatLine.objects.update(at=timezone.now() - timedelta(seconds=11))  # out of the window
+    for text in ("two", "three", "four"):
+        chat.chat_say(text=text, **say)
+    chat.chat_say(text="An old bar is over", **say)  # the fourth line back: no longer "just now"
+    refused("repeated", text="THREE", **say)  # (also a fifth in 10 s: a repeat is told first)
+    refused("too_fast", text="five", **say)
+    with pytest.raises(ServiceError) as err:
+        chat.chat_say(match_id="nosuchmatch", user=ann, room="players", text="hi")
+    assert err.value.code == "not_found"
+
+
+def test_a_line_is_stored_as_the_orm_stores_it():
+    match, ann, _ = start_match("reversi", {"size": 6})
+    line = chat.chat_say(match_id=match.pk, user=ann, room="players", text="stored")
+    row = ChatLine.objects.get(pk=line["id"])
+    assert (row.match_id, row.room, row.user_id, row.text, row.hidden) == (
+        match.pk,
+        "players",
+        ann.pk,
+        "stored",
+        False,
+    )
+    assert row.at.isoformat() == line["at"]
+    assert chat.history(match_id=match.pk, rooms={"players"}) == [line]
+
+
+def test_a_line_costs_two_statements_besides_begin_and_commit():
+    """The facts the rules ask about in one SELECT, then the INSERT (on PostgreSQL the user's
+    row is locked first); nothing else is read to announce it."""
+    match, ann, _ = start_match("reversi", {"size": 6})
+    with CaptureQueriesContext(connection) as queries:
+        chat.chat_say(match_id=match.pk, user=ann, room="players", text="cheap")
+    statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
+    besides = [s for s in statements if s not in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")]
+    lock = ["SELECT"] if connection.features.has_select_for_update else []
+    assert besides == [*lock, "SELECT", "INSERT"], statements
 
 
 def test_parse_chat_messages():
