@@ -138,3 +138,60 @@ def test_a_tournament_page_follows_its_tournament_without_a_request(daphne_serve
         assert requests == [], requests
         assert sockets == [], sockets  # the one socket opened before, never again
         assert visitor.js_errors == [], visitor.js_errors
+
+
+# Every row that ever appears in a section of the lobby, as the page draws it (pushed).
+WATCH_ROWS = """() => {
+  window.seen = {"open-seats": new Set(), "my-matches": new Set()};
+  for (const id of Object.keys(window.seen)) {
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) {
+        if (n.dataset?.match) window.seen[id].add(n.dataset.match);
+      }
+    }).observe(document.getElementById(id), {childList: true, subtree: true});
+  }
+}"""
+
+
+def test_twenty_matches_open_start_and_end_before_two_lobbies_without_a_request(daphne_server, person):
+    """Alice opens 20 seats one after another (the JSON API); Bob, whose lobby is open, takes
+    every other one, Carol the rest, and Alice then resigns each before a move (so it is
+    aborted). Bob's lobby and a logged-out visitor's show every seat come and go, Bob's own
+    list every match of his, and neither page makes a request."""
+    base = daphne_server.url
+    alice, bob, carol, visitor = person(), person(), person(), person()
+    with helpers.screenshots_on_failure("twenty", PREFIX, bob=bob, visitor=visitor):
+        for page, name in ((alice, "alice"), (bob, "bob"), (carol, "carol")):
+            signup(page, base, username(name))
+        lobbies = {"bob": bob, "visitor": visitor}
+        recorded = {}
+        for name, page in lobbies.items():
+            page.goto(base + "/")
+            page.wait_for_function(SOCKET_OPEN)
+            page.wait_for_function("() => Number(document.body.dataset.lobbyFrames) >= 1")
+            page.evaluate(WATCH_ROWS)
+            recorded[name] = recording(page)
+        opened, bobs = [], []
+        seat = {"game": "reversi", "options": {"size": 6}, "opponent": "open", "side": 0}
+        for number in range(20):
+            made = api(alice, base, "/api/matches/", seat)
+            opened.append(made["id"])
+            for page in lobbies.values():  # listed: pushed to both lobbies
+                expect(page.locator(f'#open-seats [data-match="{made["id"]}"]')).to_have_count(1)
+            taker = bob if number % 2 == 0 else carol
+            if taker is bob:
+                bobs.append(made["id"])
+            api(taker, base, f"/api/matches/{made['id']}/join/", {})
+            api(alice, base, f"/api/matches/{made['id']}/resign/", {})  # before a move: aborted
+        for page in lobbies.values():
+            for match_id in opened:
+                expect(page.locator(f'#open-seats [data-match="{match_id}"]')).to_have_count(0)
+            assert sorted(page.evaluate("[...window.seen['open-seats']]")) == sorted(opened)
+        assert sorted(bob.evaluate("[...window.seen['my-matches']]")) == sorted(bobs)
+        assert visitor.evaluate("[...window.seen['my-matches']]") == []
+        for match_id in bobs:  # over: gone from his list
+            expect(bob.locator(f'#my-matches [data-match="{match_id}"]')).to_have_count(0)
+        helpers.shot(bob, "5-twenty-done", PREFIX)
+        for name, (requests, sockets) in recorded.items():
+            assert (requests, sockets) == ([], []), name
+            assert lobbies[name].js_errors == [], name
