@@ -56,18 +56,6 @@ def bye_points(tournament: Tournament) -> int:
     return pairing.WIN if tournament.format == Tournament.Format.SWISS else pairing.LOSS
 
 
-def current_pairing(data: dict[str, Any], entrant_id: int | None) -> dict[str, Any] | None:
-    """The pairing of ``entrant_id`` in the round being played (from ``tournament_json``)."""
-    if entrant_id is None or data["status"] != Tournament.Status.RUNNING:
-        return None
-    for rnd in data["rounds"]:
-        if rnd["round"] == data["round"]:
-            for p in rnd["pairings"]:
-                if entrant_id in (p["first_id"], p["second_id"]):
-                    return p
-    return None
-
-
 def option_labels(tournament: Tournament) -> list[tuple[str, str]]:
     """The tournament's game options for people, as (label, value), worded as on its matches."""
     return match_option_labels(tournament.game, tournament.options)

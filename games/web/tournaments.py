@@ -156,7 +156,8 @@ def _when(raw) -> str:
 
 
 def _page_context(request: HttpRequest, tournament: Tournament) -> dict:
-    """What the tournament page and its live part show to this visitor."""
+    """What the tournament page shows to this visitor: ``data`` (the tournament's JSON, embedded
+    for its script, which draws the live part) and the facts about the viewer that it needs."""
     data = selectors.tournament_json(tournament)
     user = request.user
     mine = (
@@ -170,7 +171,6 @@ def _page_context(request: HttpRequest, tournament: Tournament) -> dict:
         "data": data,
         "entered": mine is not None,
         "you": mine,
-        "your_game": selectors.current_pairing(data, mine),
         "can_join": user.is_authenticated and mine is None and upcoming,
         "tiebreak_name": selectors.TIEBREAK_NAMES[data["tiebreak"]],
         "bye_points": selectors.bye_points(tournament),
@@ -182,13 +182,12 @@ def _page_context(request: HttpRequest, tournament: Tournament) -> dict:
 
 @require_GET
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The tournament page (``?fragment=1``: only the live part, refreshed by its script)."""
+    """The tournament page: its live part is drawn by its script from the embedded JSON."""
     _start_if_due(tournament_id)
     tournament = Tournament.objects.select_related("created_by").filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("No such tournament.")
-    template = "tournaments/_live.html" if request.GET.get("fragment") else "tournaments/detail.html"
-    return render(request, template, _page_context(request, tournament))
+    return render(request, "tournaments/detail.html", _page_context(request, tournament))
 
 
 @login_required

@@ -1,7 +1,8 @@
 // A tournament's page: the countdown to its start, its times in local time, and its live part
-// (status, your game, standings, rounds, crosstable) pushed by the socket
-// /ws/tournaments/<id>/: the tournament's JSON on connect and after every change, drawn
-// here by tournament_live.js. Nothing is read over HTTP while the page is open.
+// (status, your game, standings, rounds, crosstable), drawn by tournament_live.js from the
+// tournament's JSON: on load from the copy the page embeds (#tournament-data), then from
+// each push of the socket /ws/tournaments/<id>/ (the same JSON, on connect and after every
+// change). Nothing is read over HTTP while the page is open.
 
 import {localizeTimes} from "./local_time.js";
 import {connect} from "./socket.js";
@@ -48,18 +49,21 @@ function closeEntry(status) {
   if (badge && status !== "running") badge.textContent = "You played";
 }
 
-function show(data) {
+function draw(data) {
   box.innerHTML = liveHtml(data, viewer());
   localizeTimes(box);
   tick();
   closeEntry(data.status);
   box.dataset.status = data.status;
+}
+
+function show(data) {
+  draw(data);
   box.dataset.pushes = String(Number(box.dataset.pushes || 0) + 1);
 }
 
 if (box) {
-  localizeTimes(box);
-  tick();
+  draw(JSON.parse(document.getElementById("tournament-data").textContent));
   if (box.dataset.status === "upcoming" || box.dataset.status === "running") {
     setInterval(tick, 1000);
     connect(box.dataset.ws, {

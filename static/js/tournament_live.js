@@ -1,8 +1,9 @@
-// The live part of a tournament's page drawn from the tournament's JSON (the socket's
-// {"type": "tournament", "tournament": {...}}, as GET /api/tournaments/<id>/): the same
-// markup as templates/tournaments/_live.html, which draws it on the server for the first
-// load. Nothing is decided here: the standings, ranks, results and pairings are the server's;
-// `viewer` says who is looking ({you: entrant id or null, username, byePoints, tiebreakName}).
+// The live part of a tournament's page (status, your game, standings, rounds, crosstable),
+// drawn from the tournament's JSON (as GET /api/tournaments/<id>/): the copy the page embeds
+// for its first draw, then each push of its socket ({"type": "tournament", "tournament":
+// {...}}). The one place its markup is written. Nothing is decided here: the standings,
+// ranks, results and pairings are the server's; `viewer` says who is looking ({you: entrant
+// id or null, username, byePoints, tiebreakName}).
 
 const esc = (value) =>
   String(value ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})[c]);
@@ -35,7 +36,7 @@ function status(data, viewer) {
   return `<p class="t-status">This tournament was cancelled.</p>`;
 }
 
-// The viewer's game of the round being played (selectors.current_pairing).
+// The viewer's game of the round being played.
 function yourGame(data, you) {
   if (you === null || data.status !== "running") return null;
   const round = data.rounds.find((r) => r.round === data.round);
