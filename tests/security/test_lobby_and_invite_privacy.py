@@ -41,6 +41,22 @@ async def frames(sock, quiet: float = 0.5) -> list[str]:
         return got
 
 
+
+async def private_games(alice, bob) -> tuple[dict, dict]:
+    """Alice and Bob play a private (invite-only) match, one move then a resignation, and
+    Alice starts a match against the computer: (the private match, the computer's)."""
+    secret = alice.create(options={"size": 4}, opponent="invite", side=0)
+    bob.join(secret["id"])
+    move = alice.match(secret["id"])["legal_moves"][0]
+    sa = await alice.socket(secret["id"])
+    await sa.wait_state()
+    await sa.move(move)
+    await sa.wait_state(lambda m: m["ply"] == 1)
+    await sa.close()
+    assert alice.api("POST", f"/api/matches/{secret['id']}/resign/").json()["status"] == "finished"
+    computer = alice.create(options={"size": 4}, opponent="computer", level="random", side=0)
+    return secret, computer
+
 async def test_the_lobby_socket_never_carries_a_private_match(live):
     alice, bob, carol = (Player(live.url).signup() for _ in range(3))
     socks = {
@@ -50,16 +66,7 @@ async def test_the_lobby_socket_never_carries_a_private_match(live):
         "bob": await lobby_socket(live, bob),
     }
     try:
-        secret = alice.create(options={"size": 4}, opponent="invite", side=0)
-        bob.join(secret["id"])
-        move = alice.match(secret["id"])["legal_moves"][0]
-        sa = await alice.socket(secret["id"])
-        await sa.wait_state()
-        await sa.move(move)
-        await sa.wait_state(lambda m: m["ply"] == 1)
-        await sa.close()
-        assert alice.api("POST", f"/api/matches/{secret['id']}/resign/").json()["status"] == "finished"
-        computer = alice.create(options={"size": 4}, opponent="computer", level="random", side=0)
+        secret, computer = await private_games(alice, bob)
 
         seen = {who: await frames(sock) for who, sock in socks.items()}
         assert seen["anonymous"] == [] and seen["carol"] == [], seen  # no hint at all
@@ -93,16 +100,7 @@ async def test_the_pushed_lobby_never_carries_a_private_match_to_anyone_else(liv
     try:
         snapshots = {who: json.loads(await asyncio.wait_for(sock.recv(), 5)) for who, sock in socks.items()}
         assert {s["type"] for s in snapshots.values()} == {"lobby_snapshot"}
-        secret = alice.create(options={"size": 4}, opponent="invite", side=0)
-        bob.join(secret["id"])
-        move = alice.match(secret["id"])["legal_moves"][0]
-        sa = await alice.socket(secret["id"])
-        await sa.wait_state()
-        await sa.move(move)
-        await sa.wait_state(lambda m: m["ply"] == 1)
-        await sa.close()
-        assert alice.api("POST", f"/api/matches/{secret['id']}/resign/").json()["status"] == "finished"
-        computer = alice.create(options={"size": 4}, opponent="computer", level="random", side=0)
+        secret, computer = await private_games(alice, bob)
 
         seen = {who: await frames(sock) for who, sock in socks.items()}
         private = [secret["id"], computer["id"], secret["replay_url"], computer["replay_url"]]
