@@ -91,6 +91,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
+from bench.loadkit.fanout import relay_answers  # noqa: E402
 from bench.loadkit.report import log, report  # noqa: E402
 from bench.loadkit.runner import Runner, Search, saturate  # noqa: E402
 from bench.loadkit.tree import Agent, live_server, tree_label  # noqa: E402
@@ -174,18 +175,6 @@ async def run_phases(cfg: dict, targets: list[Target]) -> list[dict]:
     for t in targets:
         t.db.shutdown()
     return results
-
-
-async def relay_answers(ws_url: str) -> bool:
-    """Does this server relay at ``/ws/bench/relay/`` (a tree with ``BENCH_RELAY=1``)?"""
-    import websockets
-
-    try:
-        async with websockets.connect(ws_url + "/ws/bench/relay/probe/", open_timeout=10) as ws:
-            await ws.send(json.dumps({"n": 0}))
-            return json.loads(await asyncio.wait_for(ws.recv(), 5)) == {"n": 0}
-    except Exception:  # noqa: BLE001 - refused, closed, silent: no relay
-        return False
 
 
 async def wait_idle(ws_urls: list[str], timeout: float = 90.0) -> None:
