@@ -107,6 +107,7 @@ class Target:
     agent: Agent
     backing_pids: list[int] = field(default_factory=list)
     relay: bool = True
+    page_faithful: bool = True  # its game clients do what the match page does (else bot-like)
     pairs: list[dict] = field(default_factory=list)
     cfg: dict = field(default_factory=dict)
     db: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, "bench-db"))
@@ -129,8 +130,9 @@ async def run_phases(cfg: dict, targets: list[Target]) -> list[dict]:
             "server_pids": t.server_pids,
             "backing_pids": t.backing_pids,
             "cookie_name": cookie_name,
+            "page_faithful": t.page_faithful,
         }
-        if cfg["relay"]:
+        if cfg["relay"] and t.relay:
             t.relay = await relay_answers(t.ws_urls[0])
             if not t.relay:
                 log(f"[{t.setup}] no bare relay at /ws/bench/relay/ on this server: no relay phases")
@@ -158,6 +160,7 @@ async def run_phases(cfg: dict, targets: list[Target]) -> list[dict]:
                     await runner.close()
                     continue
                 retried = f" ({runner.connect_retries} handshakes retried)" if runner.connect_retries else ""
+                retried += f" ({runner.bad_pages} page loads not 200)" if runner.bad_pages else ""
                 log(f"[{t.setup}] {kind} x{n}: {2 * n} sockets connected in {took:.1f} s{retried}")
                 runners.append(runner)
             firsts = []
@@ -225,7 +228,7 @@ def run_single(args: argparse.Namespace, workdir: Path) -> list[dict]:
     trees = [("1 process", Path(args.tree).resolve())]
     if args.baseline_tree:
         trees.insert(0, ("baseline", Path(args.baseline_tree).resolve()))
-    servers, targets = [], []
+    servers, targets, faithful = [], [], not args.bot_like
     try:
         for setup, tree in trees:
             server = live_server(tree, workdir / setup.replace(" ", "-"), env={"BENCH_RELAY": "1"})
@@ -237,7 +240,12 @@ def run_single(args: argparse.Namespace, workdir: Path) -> list[dict]:
                 f"{tree_label(tree)}"
             )
             agent = Agent(tree, {"SQLITE_PATH": server.env["SQLITE_PATH"]})
-            targets.append(Target(setup, [server.ws_url], [server.proc.pid], agent))
+            targets.append(Target(setup, [server.ws_url], [server.proc.pid], agent, page_faithful=faithful))
+        if args.compare_bot_like:  # the same server, its own pairs, bot-like clients
+            t = targets[-1]
+            targets.append(
+                Target("bot-like", t.ws_urls, t.server_pids, t.agent, relay=False, page_faithful=False)
+            )
         return run(base_cfg(args, args.matches), targets)
     finally:
         for server in servers:
@@ -267,6 +275,7 @@ def run_cluster(args: argparse.Namespace, workdir: Path) -> list[dict]:
             [s.proc.pid for s in servers],
             Agent(tree, {"DATABASE_URL": pg.url}),
             backing_pids=[postmaster, redis.proc.pid],
+            page_faithful=not args.bot_like,
         )
         return run(base_cfg(args, args.redis_matches), [target])
     finally:
@@ -279,7 +288,8 @@ def run_cluster(args: argparse.Namespace, workdir: Path) -> list[dict]:
 def run_urls(args: argparse.Namespace) -> list[dict]:
     urls = [u.rstrip("/").replace("http://", "ws://").replace("https://", "wss://") for u in args.url]
     extra = {k: os.environ[k] for k in ("SQLITE_PATH", "DATABASE_URL") if k in os.environ}
-    target = Target("target", urls, args.pid or [], Agent(Path(args.tree).resolve(), extra))
+    agent = Agent(Path(args.tree).resolve(), extra)
+    target = Target("target", urls, args.pid or [], agent, page_faithful=not args.bot_like)
     return run(base_cfg(args, args.matches), [target])
 
 
@@ -322,12 +332,20 @@ def main() -> None:
     parser.add_argument(
         "--pid", type=int, action="append", help="with --url: server pids for the CPU figures"
     )
+    parser.add_argument("--bot-like", action="store_true", help="game clients as bots: no page, no ?moves=1")
+    parser.add_argument(
+        "--compare-bot-like", action="store_true", help="also bot-like game phases, alternating (one process)"
+    )
     parser.add_argument("--json", help="also write every figure to this file")
     args = parser.parse_args()
     args.matches = [int(x) for x in args.matches.split(",") if x]
     args.redis_matches = [int(x) for x in args.redis_matches.split(",") if x]
     load_before = Path("/proc/loadavg").read_text().strip()
     log(f"bench/load.py: {os.cpu_count()} cores, load {load_before}; the load client shares this machine")
+    log(
+        f"game clients: {'bot-like' if args.bot_like else 'page-faithful'}"
+        + (", and bot-like beside them (setup 'bot-like')" if args.compare_bot_like else "")
+    )
     workdir = Path(tempfile.mkdtemp(prefix="bench-load-"))
     results: list[dict] = []
     started = time.monotonic()

@@ -277,8 +277,9 @@ async def measure(name: str, server, agent: Agent, args: argparse.Namespace, spe
         log(f"[{name}] server log: {server_log[server_log.find('Traceback') :][:1500]}")
     log(
         f"[{name} S={spectators}] {moves} moves, {len(w.delays)}/{spectators * moves} deliveries, "
-        f"frames {+w.frames}, {f['cpu ms/ply']:.1f} ms CPU a ply; server {f['server cores']:.2f} cores, "
-        f"client {f['client cores']:.2f}, machine busy {f['busy %']:.0f}%"
+        f"frames {dict(+w.frames)}, {f['cpu ms/ply']:.1f} ms CPU a ply; "
+        f"server {f['server cores']:.2f} cores, client {f['client cores']:.2f}, "
+        f"machine busy {f['busy %']:.0f}%"
     )
     return f
 

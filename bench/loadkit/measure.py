@@ -87,6 +87,7 @@ class Stats:
     chat_sent: int = 0  # chat lines sent ("chat" kind)
     chat_delivered: int = 0  # of them, heard by the other player
     chat_latencies: list[float] = field(default_factory=list)
+    list_gaps: int = 0  # page-faithful: move lists with a gap, or sent whole again (a missed change)
 
     @property
     def target(self) -> float:
@@ -144,6 +145,7 @@ class Stats:
             "chat_sent": self.chat_sent,
             "chat_delivered": self.chat_delivered,
             "chat_p99": ms(percentile(self.chat_latencies, 99)),
+            "list_gaps": self.list_gaps,
         }
 
 

@@ -7,7 +7,14 @@ import os
 import sys
 from pathlib import Path
 
-from bench.loadkit import P99_BAR_200, P99_SATURATION, SAT_RATIO_BAR, SAT_VS_BASELINE_BAR, SCALE_OUT_BAR
+from bench.loadkit import (
+    P99_BAR_200,
+    P99_SATURATION,
+    SAT_PAGE_BAR,
+    SAT_RATIO_BAR,
+    SAT_VS_BASELINE_BAR,
+    SCALE_OUT_BAR,
+)
 
 
 def log(text: str) -> None:
@@ -94,6 +101,10 @@ def report(results: list[dict], args: argparse.Namespace, load_before: str) -> N
     for r in results:
         print(format_row(r))
     for r in results:
+        if "failed" not in r and r.get("list_gaps"):
+            print(
+                f"  {r['setup']} {r['kind']} {r['phase']} N={r['matches']}: {r['list_gaps']} move-list gaps"
+            )
         if "failed" not in r and (r["lost"] or r["dup"] or r["errors"] or r["unanswered"]):
             print(
                 f"  {r['setup']} {r['kind']} {r['phase']} N={r['matches']} target {r['target']}: "
@@ -119,6 +130,8 @@ def report(results: list[dict], args: argparse.Namespace, load_before: str) -> N
                 verdict = "PASS" if p99 < P99_BAR_200 * 1000 else "FAIL"
                 if setup == "baseline":
                     verdict = f"{verdict} (the baseline tree: information only)"
+                elif setup == "bot-like":
+                    verdict = f"{verdict} (bot-like clients: information only)"
                 elif setup != "1 process":
                     verdict = "(the bar is for one process: information only)"
                 verdicts.append(
@@ -152,6 +165,15 @@ def report(results: list[dict], args: argparse.Namespace, load_before: str) -> N
                     f"[{setup}] saturation game/relay: {ratio:.2f}x (bar >= {SAT_RATIO_BAR}x): "
                     f"{'PASS' if ratio >= SAT_RATIO_BAR else 'FAIL'}"
                 )
+        if ("bot-like", "game") in sats and ("1 process", "game") in sats:
+            ratio = sats["1 process", "game"] / sats["bot-like", "game"]
+            verdict = "PASS" if ratio >= SAT_PAGE_BAR else "FAIL"
+            if unsaturated & {("bot-like", "game"), ("1 process", "game")}:
+                verdict = "inconclusive (not saturated)"
+            verdicts.append(
+                f"saturation page-faithful / bot-like clients: {ratio:.2f}x "
+                f"(bar >= {SAT_PAGE_BAR}x): {verdict}"
+            )
         if ("2 procs", "game") in sats and ("1 process", "game") in sats:
             ratio = sats["2 procs", "game"] / sats["1 process", "game"]
             verdict = "PASS" if ratio >= SCALE_OUT_BAR else "FAIL"
