@@ -165,24 +165,13 @@ def report(results: list[dict], args: argparse.Namespace, load_before: str) -> N
                     f"[{setup}] saturation game/relay: {ratio:.2f}x (bar >= {SAT_RATIO_BAR}x): "
                     f"{'PASS' if ratio >= SAT_RATIO_BAR else 'FAIL'}"
                 )
-        if ("bot-like", "game") in sats and ("1 process", "game") in sats:
-            ratio = sats["1 process", "game"] / sats["bot-like", "game"]
-            verdict = "PASS" if ratio >= SAT_PAGE_BAR else "FAIL"
-            if unsaturated & {("bot-like", "game"), ("1 process", "game")}:
-                verdict = "inconclusive (not saturated)"
-            verdicts.append(
-                f"saturation page-faithful / bot-like clients: {ratio:.2f}x "
-                f"(bar >= {SAT_PAGE_BAR}x): {verdict}"
-            )
-        if ("2 procs", "game") in sats and ("1 process", "game") in sats:
-            ratio = sats["2 procs", "game"] / sats["1 process", "game"]
-            verdict = "PASS" if ratio >= SCALE_OUT_BAR else "FAIL"
-            if unsaturated & {("2 procs", "game"), ("1 process", "game")}:
-                verdict = "inconclusive (not saturated)"
-            verdicts.append(
-                f"scale-out: 2 processes / 1 process game saturation: {ratio:.2f}x "
-                f"(bar >= {SCALE_OUT_BAR}x): {verdict}"
-            )
+        this, bot, two = ("1 process", "game"), ("bot-like", "game"), ("2 procs", "game")
+        if bot in sats and this in sats:
+            label = "saturation page-faithful / bot-like clients"
+            verdicts.append(ratio_verdict(label, sats, unsaturated, this, bot, SAT_PAGE_BAR))
+        if two in sats and this in sats:
+            label = "scale-out: 2 processes / 1 process game saturation"
+            verdicts.append(ratio_verdict(label, sats, unsaturated, two, this, SCALE_OUT_BAR))
             if ("2 procs", "relay") in sats and ("1 process", "relay") in sats:
                 relay_ratio = sats["2 procs", "relay"] / sats["1 process", "relay"]
                 print(
@@ -207,6 +196,22 @@ def report(results: list[dict], args: argparse.Namespace, load_before: str) -> N
     print()
     for line in verdicts:
         print(line)
+
+
+def ratio_verdict(
+    label: str,
+    sats: dict[tuple[str, str], float],
+    unsaturated: set[tuple[str, str]],
+    num: tuple[str, str],
+    den: tuple[str, str],
+    bar: float,
+) -> str:
+    """``label: <num/den>x (bar >= <bar>x): PASS | FAIL | inconclusive`` of two saturations."""
+    ratio = sats[num] / sats[den]
+    verdict = "PASS" if ratio >= bar else "FAIL"
+    if unsaturated & {num, den}:
+        verdict = "inconclusive (not saturated)"
+    return f"{label}: {ratio:.2f}x (bar >= {bar}x): {verdict}"
 
 
 def versus_baseline(
