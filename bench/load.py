@@ -1,17 +1,19 @@
 """Concurrent matches over real WebSockets, beside a bare Channels relay on the same server.
 
-Bars (docs: quality.md): at 200 matches (one move per match per second) the move relay's p99
-(player A sends a move, player B receives the state with the new ply) under 100 ms; the
-saturation throughput (the highest moves/s with p99 under 250 ms) at least 0.6x the bare
-relay's, measured in the same run; every move delivered exactly once. Scale-out (``--redis``):
-two daphne processes on the Redis channel layer and PostgreSQL, players of one match on
-different processes, saturation throughput at least 1.3x one process.
+Bars (docs: quality.md): at 200 matches (one move per match per second, page-faithful
+clients) the move relay's p99 (player A sends a move, player B receives the state with the
+new ply) under 100 ms; the saturation throughput (the highest moves/s with p99 under 250
+ms) at least 0.6x the bare relay's, measured in the same run, and at least 0.8x what
+bot-like clients reach (``--compare-bot-like``); every move delivered exactly once.
+Scale-out (``--redis``): two daphne processes on the Redis channel layer and PostgreSQL,
+players of one match on different processes, saturation throughput at least 1.3x one process.
 
     .venv/bin/python bench/load.py [--matches 10,100,200,500] [--duration 15]
         [--sat-matches 200] [--sat-duration 8] [--sat-steps 10] [--no-saturation] [--size 8] [--chat 5]
         [--baseline-tree /work/baseline] [--tree <this tree>] [--no-relay]
         [--redis | --redis-only] [--redis-matches 10,100,200] [--json out.json]
         [--url http://127.0.0.1:8000 [--url ...] [--pid <daphne pid> ...]]
+        [--bot-like | --compare-bot-like]
 
 Back to back with the previous release (``--baseline-tree``, e.g. a git worktree at its
 commit: ``git worktree add /work/baseline <commit>``): a second daphne is started from that
@@ -39,13 +41,24 @@ processes: player A on the first, B on the second); run it with that server's
 ``BENCH_RELAY=1`` for the relay baseline. A server that does not relay at
 ``/ws/bench/relay/`` (a tree without it) simply gets no relay phases.
 
+The game clients are page-faithful (``bench/loadkit/browser.py``): each player does what the
+match page does, once per match: ``GET /m/<id>/`` with its session cookie (before it plays:
+in no measured latency, though a match replaced during a window loads its pages in it), then
+its socket on ``/ws/matches/<id>/?moves=1``, keeping the move list from its ``move_list`` and
+each ``state``'s ``moves_added`` (a gap, or the list sent whole again, is reported).
+``--bot-like``: the old clients (no page, no ``?moves=1``). ``--compare-bot-like`` adds a
+"bot-like" setup on the same server (its own pairs, no relay of its own): every game phase
+and saturation step runs page-faithful, then bot-like, alternately, and the report gives
+the saturation page-faithful / bot-like (bar: at least 0.8x).
+
 What is measured, per phase (``N`` matches, a fixed pace per match, a fixed window):
 - the game (Reversi, 8x8 by default): the player to move picks a random move from
   ``legal_moves`` and sends it at its match's pace (one move per match per second: each
   player every other second; a match waits for the previous move's state, so it never runs
   ahead). Latency is A's send to B's receipt of a ``state`` whose ``ply`` covers A's move.
-  A finished match is replaced by a new one (new sockets) once both players have its final
-  state, so the load stays steady.
+  A finished match is replaced by a new one (new pages and sockets) once both players have
+  its final state, so the load stays steady. A state is a state whatever it carries beside
+  ``match`` (``moves_added``): latency and exactly-once read its ``match``.
 - the relay: the same pairs and pace with numbered messages through the bare group relay
   (both members receive each message, as both players receive each state).
 - exactly once: after the window (and a grace for the last deliveries), every move stored
@@ -71,8 +84,10 @@ What is measured, per phase (``N`` matches, a fixed pace per match, a fixed wind
 The parts live in ``bench/loadkit/``: ``conversations`` (two sockets taking turns, game or
 relay), ``runner`` (phases at a pace, the saturation search), ``measure`` (CPU figures and
 the statistics of a window), ``database`` (the fast set-up), ``tree`` (a tree's server and
-its set-up agent), ``report`` (the table and the verdicts). This file starts the servers and
-runs the phases.
+its set-up agent), ``report`` (the table and the verdicts), ``browser`` (what the match page
+does: its page load, its socket's path, its move list), ``fanout`` (the bare relay as one
+sender and many members, for ``bench/watchers.py``). This file starts the servers and runs
+the phases.
 """
 
 from __future__ import annotations
