@@ -5,7 +5,7 @@ Bars (quality.md): one match with 1,000 page-faithful spectators, every spectato
 move within 250 ms (p99); a spectator adds at most 1.5x one relay frame's CPU per ply.
 
     .venv/bin/python bench/watchers.py [--spectators 0,10,100,1000] [--moves 40] [--rate 1]
-        [--size 8] [--concurrency 50] [--rounds 1] [--grace 10] [--seed 1] [--bot-like]
+        [--size 8] [--concurrency 50] [--rounds 1] [--grace 10] [--seed 1] [--bot-like | --compare-bot-like]
         [--no-relay] [--relay-bytes 0] [--baseline-tree /work/baseline]
         [--baseline-env NAME=VALUE ...] [--tree <this tree>]
 
@@ -32,6 +32,9 @@ the move lists' gaps; then the added CPU per spectator per ply (the least-square
 per ply against S, and per step), the relay's slope, their ratio (bar at most 1.5x), and the
 p99 at 1,000 spectators (bar under 250 ms). The load client's CPU and the machine's load are
 printed too (it shares this 2-core machine; its own queueing is part of every delay).
+
+``--compare-bot-like``: for each S, bot-like clients on this tree's server too, just before
+the page-faithful ones (the report gives this / bot-like per S).
 
 ``--baseline-tree`` (e.g. ``git worktree add /work/baseline <commit>``) starts a second daphne
 from that tree; each round measures the baseline, then this tree, back to back for each S (a
@@ -187,7 +190,8 @@ async def load_pages(server, match_id: str, cookies: list[str], first: int, gate
 
 async def measure(name: str, server, agent: Agent, args: argparse.Namespace, spectators: int) -> dict:
     """One match with ``spectators`` on this server: pages, sockets, play, drain; the figures."""
-    loop, pid, faithful = asyncio.get_running_loop(), server.proc.pid, not args.bot_like
+    loop, pid = asyncio.get_running_loop(), server.proc.pid
+    faithful = not args.bot_like and name != "bot-like"
     log_from = server.log_path.stat().st_size
     pair, cookie_name = await asyncio.to_thread(agent.call, "watched_match", args.size)
     match_id, origin = pair["match_id"], server.url
@@ -325,9 +329,18 @@ async def run(
             log(f"[{name}] daphne pid {server.proc.pid} on {server.url}: {tree_label(tree)} {envs[name]}")
             if not relays[name] and not args.no_relay:
                 log(f"[{name}] no bare relay at /ws/bench/relay/: no relay figures")
+        names = [name for name, _ in trees]
+        if args.compare_bot_like:  # this tree's server again, bot-like clients (its relay: this's)
+            servers["bot-like"], agents["bot-like"], relays["bot-like"] = (
+                servers["this"],
+                agents["this"],
+                False,
+            )
+            names.insert(-1, "bot-like")
+            results["bot-like"] = {s: [] for s in args.spectators}
         for r in range(args.rounds):
             for s in args.spectators:
-                for name, _ in trees:
+                for name in names:
                     log(f"-- round {r + 1}, {s} spectators: {name}")
                     f = await measure(name, servers[name], agents[name], args, s)
                     if relays[name]:
@@ -336,9 +349,9 @@ async def run(
                     results[name][s].append(f)
         return results
     finally:
-        for agent in agents.values():
+        for agent in {id(a): a for a in agents.values()}.values():
             agent.close()
-        for server in servers.values():
+        for server in {id(v): v for v in servers.values()}.values():
             server.kill()
 
 
@@ -353,6 +366,9 @@ def main() -> None:
     parser.add_argument("--grace", type=float, default=10.0, help="s to wait for the last deliveries")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot-like", action="store_true", help="the old clients: no page, no ?moves=1")
+    parser.add_argument(
+        "--compare-bot-like", action="store_true", help="also bot-like clients on this tree, alternately"
+    )
     parser.add_argument("--no-relay", action="store_true", help="skip the bare relay's fan-out")
     parser.add_argument("--relay-bytes", type=int, default=0, help="relay frame size (0: the states')")
     parser.add_argument("--tree", default=str(ROOT), help="the tree measured as this one")

@@ -124,13 +124,14 @@ def tree_report(name: str, figs: dict[int, dict], clients: str) -> list[str]:
 
 
 def report(results: dict[str, dict[int, list[dict]]], clients: str) -> None:
-    """Each tree's table and verdicts; with a baseline, this/baseline per S."""
+    """Each tree's table and verdicts; with a baseline (or bot-like clients), this/that per S."""
     figs = {name: {s: pooled(runs) for s, runs in by_s.items() if runs} for name, by_s in results.items()}
-    verdicts = [line for name in figs for line in tree_report(name, figs[name], clients)]
-    if len(figs) > 1:
-        base, this = figs["baseline"], figs["this"]
-        print("\nthis / baseline, per S: CPU a ply, p99")
-        keys = ("cpu ms/ply", "p99 ms")
+    kinds = {name: "bot-like" if name == "bot-like" else clients for name in figs}
+    verdicts = [line for name in figs for line in tree_report(name, figs[name], kinds[name])]
+    this, keys = figs["this"], ("cpu ms/ply", "p99 ms")
+    for other in (n for n in ("baseline", "bot-like") if n in figs):
+        base = figs[other]
+        print(f"\nthis / {other}, per S: CPU a ply, p99")
         for s in sorted(set(base) & set(this)):
             ratios = [this[s][k] / base[s][k] if base[s][k] not in (0, INF) else math.nan for k in keys]
             print(f"S={s:<5} " + "  ".join(f"{r:.2f}x" for r in ratios))
