@@ -1,9 +1,11 @@
-"""The parts of ``bench/load.py``: measurements, conversations, the runner, database set-up,
-the report; and the bars they are read against (quality.md)."""
+"""The parts of ``bench/load.py`` and ``bench/watchers.py``: measurements, conversations, the
+runner, database set-up, the report, the page-faithful client (``browser``), the relay's
+fan-out (``fanout``); and the bars they are read against (quality.md)."""
 
 P99_SATURATION = 0.250  # s: the saturation throughput is the highest moves/s with p99 under this
 P99_BAR_200 = 0.100  # s: p99 at 200 matches, one move per match per second
 SAT_RATIO_BAR = 0.6  # game saturation / relay saturation
+SAT_PAGE_BAR = 0.8  # page-faithful clients' game saturation / bot-like clients' (--compare-bot-like)
 SAT_VS_BASELINE_BAR = 0.7  # this tree's game saturation / the baseline tree's (--baseline-tree)
 SCALE_OUT_BAR = 1.3  # two processes / one process
 CHAT_LINE_BAR = 1.0  # server CPU of a chat line / of a move (--chat)

@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from bench.loadkit.browser import MoveList
 from bench.loadkit.measure import Send, Stats
 
 if TYPE_CHECKING:
@@ -88,7 +89,9 @@ class Conversation:
 
 
 class GameConversation(Conversation):
-    """A Reversi match between the pair's two users (A seat 0, B seat 1)."""
+    """A Reversi match between the pair's two users (A seat 0, B seat 1). A ``state`` is a
+    state whatever it carries beside ``match`` (``moves_added``, ``moves_taken_back``): the
+    latency and exactly-once checks read its ``match``; ``move_list`` only feeds the list."""
 
     def __init__(self, runner: Runner, pair: dict, match_id: str) -> None:
         super().__init__(runner, pair, match_id)
@@ -100,6 +103,7 @@ class GameConversation(Conversation):
         self.over = [asyncio.Event(), asyncio.Event()]  # each socket has seen the final state
         self.chatting = False
         self.chat_sent: dict[str, tuple[int, float, Any]] = {}  # text -> (seat, sent at, stats)
+        self.lists = [MoveList(), MoveList()]  # each page's move list (page-faithful clients)
 
     def start_window(self) -> None:
         super().start_window()
@@ -125,6 +129,8 @@ class GameConversation(Conversation):
     def on_frame(self, seat: int, raw: str, at: float) -> None:
         msg = json.loads(raw)
         kind = msg.get("type")
+        if kind in ("state", "move_list"):
+            self.keep_list(seat, msg)
         if kind == "chat":
             sent = self.chat_sent.get(msg["line"]["text"])
             if sent is not None and sent[0] != seat:  # the other player heard it
@@ -144,6 +150,14 @@ class GameConversation(Conversation):
                 self.requested.discard(last)  # the refusal's fresh state may ask again
         elif kind == "state":
             self.on_state(seat, msg["match"], at)
+
+    def keep_list(self, seat: int, msg: dict) -> None:
+        """The page's move list: a gap in ``moves_added``, or a list sent whole again after the
+        first (the socket missed a change), counts in the window's ``list_gaps``."""
+        moves = self.lists[seat]
+        before = moves.gaps + max(0, moves.wholes - 1)
+        moves.on_message(msg)
+        self.runner.stats.list_gaps += moves.gaps + max(0, moves.wholes - 1) - before
 
     def on_state(self, seat: int, match: dict, at: float) -> None:
         ply = match["ply"]

@@ -88,6 +88,7 @@ class Stats:
     chat_delivered: int = 0  # of them, heard by the other player
     chat_latencies: list[float] = field(default_factory=list)
     idle_cpu: float | None = None  # "talk": daphne CPU a second with the sockets open, nothing sent
+    list_gaps: int = 0  # page-faithful: move lists with a gap, or sent whole again (a missed change)
 
     @property
     def target(self) -> float:
@@ -147,6 +148,7 @@ class Stats:
             "chat_delivered": self.chat_delivered,
             "chat_p99": ms(percentile(self.chat_latencies, 99)),
             "idle_cpu_cores": None if self.idle_cpu is None else round(self.idle_cpu, 4),
+            "list_gaps": self.list_gaps,
         }
 
 

@@ -10,6 +10,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from bench.loadkit import CONNECT_CONCURRENCY, IDLE_WINDOW, loopback_address
+from bench.loadkit.browser import get_page, match_socket_path
 from bench.loadkit.conversations import Conversation, GameConversation, RelayConversation
 from bench.loadkit.measure import Stats, client_cpu, machine_cpu, proc_cpu, tree_cpu
 from bench.loadkit.report import format_row, log
@@ -18,6 +19,8 @@ from bench.loadkit.tree import Agent
 
 class Runner:
     """Drives one kind of conversation (game or relay) for a set of pairs through its phases.
+    Game clients are page-faithful unless ``cfg["page_faithful"]`` is false (bot-like): each
+    loads ``/m/<id>/`` with its session before opening ``/ws/matches/<id>/?moves=1``.
     Its tree's database work (new matches, the stored plies) goes to that tree's ``agent``,
     one call at a time through the ``db`` thread."""
 
@@ -37,6 +40,7 @@ class Runner:
         self.tasks: set[asyncio.Task] = set()
         self.connect_gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
         self.connect_retries = 0
+        self.bad_pages = 0  # page loads not answered 200
 
     def spawn(self, coro) -> asyncio.Task:
         task = self.loop.create_task(coro)
@@ -50,16 +54,22 @@ class Runner:
         from websockets.exceptions import InvalidHandshake
 
         url = self.cfg["ws_urls"][seat % len(self.cfg["ws_urls"])]
+        faithful = self.kind != "relay" and self.cfg["page_faithful"]
         path = (
-            f"/ws/matches/{conv.match_id}/"
+            match_socket_path(conv.match_id, faithful)
             if self.kind != "relay"
             else f"/ws/bench/relay/p{conv.pair['index']}/"
         )
         cookie = f"{self.cfg['cookie_name']}={conv.pair['keys'][seat]}"
         # each player its own client address (on loopback), as in real traffic
-        local = (
-            {"local_addr": (loopback_address(2 * conv.pair["index"] + seat), 0)} if "//127." in url else {}
-        )
+        address = loopback_address(2 * conv.pair["index"] + seat) if "//127." in url else None
+        local = {"local_addr": (address, 0)} if address else {}
+        if faithful:  # the page first, as a browser loads it (not in any measured latency)
+            http = url.replace("ws", "http", 1)
+            status = await get_page(http, f"/m/{conv.match_id}/", address, cookie, self.connect_gate)
+            if status != 200:
+                self.bad_pages += 1
+                self.stats.errors[f"page {status}"] += 1
         for attempt in range(4):
             try:
                 async with self.connect_gate:
