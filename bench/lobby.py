@@ -66,7 +66,7 @@ from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
-from bench.loadkit import loopback_address  # noqa: E402
+from bench.loadkit import IDLE_WINDOW, loopback_address  # noqa: E402
 from bench.loadkit.lobby_clients import LobbyPage, Player, relay_member  # noqa: E402
 from bench.loadkit.measure import client_cpu, machine_cpu, proc_cpu  # noqa: E402
 from bench.loadkit.report import log  # noqa: E402
@@ -87,6 +87,7 @@ class Event:
     kind: str  # "open" | "start" | "end"
     frame: str  # the frame type that shows it
     match: str = ""
+    sent: float = 0.0  # the request's send (the end's: its resignation's, after the move)
     answered: float = 0.0
 
 
@@ -111,7 +112,9 @@ class Flow:
     tasks: set[asyncio.Task] = field(default_factory=set)
 
 
-async def act(base: str, game: Game, flow: Flow, abort_every: int, under_way: list[Game]) -> None:
+async def act(
+    base: str, ws_base: str, game: Game, flow: Flow, abort_every: int, under_way: list[Game]
+) -> None:
     """The next step of ``game``: create, join (or abort), resign; its event once answered."""
     loop = asyncio.get_running_loop()
     if game.step == 0:
@@ -122,11 +125,18 @@ async def act(base: str, game: Game, flow: Flow, abort_every: int, under_way: li
         game.step = 2  # nothing after it
     elif game.step == 1:
         path, body, who, event = f"/api/matches/{game.match}/join/", {}, game.joiner, Event("start", CLOSED)
-    else:
+    else:  # a match nobody moved in is aborted by a resignation, and unlisted: one move first
         path, body, who, event = f"/api/matches/{game.match}/resign/", {}, game.creator, Event("end", ENDED)
     try:
+        if event.frame == ENDED:
+            for mover in (game.creator, game.joiner):
+                if await mover.move_once(base, ws_base, game.match):
+                    break
+            else:
+                raise RuntimeError("nobody could move")
+        event.sent = loop.time()
         answer = await who.post(base, path, body)
-    except (OSError, ValueError, IndexError) as exc:
+    except (OSError, ValueError, IndexError, RuntimeError, TimeoutError) as exc:
         flow.refused[f"{event.kind}: {type(exc).__name__}"] += 1
         under_way.remove(game)
         return
@@ -146,7 +156,7 @@ async def act(base: str, game: Game, flow: Flow, abort_every: int, under_way: li
 
 
 async def drive(
-    base: str, players: list[Player], args: argparse.Namespace, duration: float, flow: Flow
+    base: str, ws_base: str, players: list[Player], args: argparse.Namespace, duration: float, flow: Flow
 ) -> None:
     """``args.rate`` steps a second for ``duration`` s; at most ``args.in_flight`` matches
     under way, the oldest ready one stepped first; the answers awaited at the end."""
@@ -167,12 +177,25 @@ async def drive(
             await asyncio.sleep(max(0.0, start + tick / args.rate - loop.time()))
             continue
         game.busy = True
-        task = asyncio.create_task(act(base, game, flow, args.abort_every, under_way))
+        task = asyncio.create_task(act(base, ws_base, game, flow, args.abort_every, under_way))
         flow.tasks.add(task)
         task.add_done_callback(flow.tasks.discard)
         tick += 1
         await asyncio.sleep(max(0.0, start + tick / args.rate - loop.time()))
     await asyncio.gather(*list(flow.tasks))
+
+
+async def idle_cores(pid: int) -> float:
+    """daphne's CPU (cores) over ``IDLE_WINDOW`` s with the sockets open and nothing sent
+    (its own sweeps; the pages' pings)."""
+    window = Window(pid)
+    await asyncio.sleep(IDLE_WINDOW)
+    return window.close()["server_cpu"] / IDLE_WINDOW
+
+
+def net_ms(figures: dict[str, float], idle: float, events: int) -> float:
+    """ms of daphne CPU per event, what it spends idle over the window taken off."""
+    return (figures["server_cpu"] - idle * figures["duration"]) * 1000 / max(1, events)
 
 
 def server_log_since(server, offset: int) -> str:
@@ -236,11 +259,12 @@ async def lobby_phase(
         f"{': ' + repr(failed[0]) if failed else ''})"
     )
     await asyncio.sleep(1.0)
+    idle = await idle_cores(server.proc.pid)
     window, flow = Window(server.proc.pid), Flow()
     for p in pages:  # what came before the window (another phase's leftovers) is not counted
         p.frames.clear()
         p.sizes = p.repeats = 0
-    await drive(server.url, players, args, args.duration, flow)
+    await drive(server.url, server.ws_url, players, args, args.duration, flow)
     drain_from = loop.time()
     keys = [(e.frame, e.match) for e in flow.events]
     while loop.time() < drain_from + args.grace and any(k not in p.seen for p in pages for k in keys):
@@ -250,14 +274,16 @@ async def lobby_phase(
     await asyncio.gather(*(p.ws.close() for p in pages), return_exceptions=True)
     await asyncio.gather(*listeners, return_exceptions=True)
     await asyncio.to_thread(wait_quiet, server.url)
-    delays, missing = [], len(failed) * len(flow.events)
+    delays, sent_delays, early, missing = [], [], 0, len(failed) * len(flow.events)
     for p in pages:
         for e in flow.events:
             at = p.seen.get((e.frame, e.match))
             if at is None:
                 missing += 1
-            else:
-                delays.append(max(0.0, at - e.answered))
+                continue
+            delays.append(max(0.0, at - e.answered))
+            sent_delays.append(at - e.sent)
+            early += at < e.answered
     frames = Counter()
     for p in pages:
         frames.update(p.frames)
@@ -274,6 +300,8 @@ async def lobby_phase(
         "by kind": dict(Counter(e.kind for e in flow.events)),
         "refused": dict(flow.refused),
         "srv ms/event": figures["server_cpu"] * 1000 / max(1, events),
+        "net ms/event": net_ms(figures, idle, events),
+        "idle cores": idle,
         "srv cores": figures["server_cpu"] / figures["duration"],
         "frames/page/event": total / max(1, events * len(pages)),
         "frame types": dict(frames),
@@ -286,6 +314,10 @@ async def lobby_phase(
         "p50 ms": pct(delays + [INF] * missing, 50),
         "p99 ms": pct(delays + [INF] * missing, 99),
         "max ms": max(delays, default=0.0) * 1000,
+        "before answer %": 100 * early / max(1, len(delays)),
+        "from request p50 ms": pct(sent_delays + [INF] * missing, 50),
+        "from request p99 ms": pct(sent_delays + [INF] * missing, 99),
+        "answer ms": {kind: round(pct(times, 50), 1) for kind, times in answer_times(flow.events).items()},
         "cli cores": figures["client_cores"],
         "busy %": figures["busy"],
     }
@@ -293,6 +325,14 @@ async def lobby_phase(
         log(f"[lobby {count}] server log: {server_log[server_log.find('Traceback') :][:2000]}")
     log(phase_line(f))
     return f
+
+
+def answer_times(events: list[Event]) -> dict[str, list[float]]:
+    """Each kind's HTTP answer times (s), from its request's send."""
+    out: dict[str, list[float]] = {}
+    for e in events:
+        out.setdefault(e.kind, []).append(e.answered - e.sent)
+    return out
 
 
 def pages_bytes(pages: list[LobbyPage]) -> int:
@@ -335,6 +375,7 @@ async def relay_phase(server, count: int, size: int, args: argparse.Namespace) -
     readers = [asyncio.create_task(member(i, ws)) for i, ws in enumerate(members)]
     readers.append(asyncio.create_task(drain(sender)))
     await asyncio.sleep(1.0)
+    idle = await idle_cores(server.proc.pid)
     window = Window(server.proc.pid)
     pad = "x" * max(0, size - len(json.dumps({"n": 0, "pad": ""})) - 3)
     start = loop.time()
@@ -361,6 +402,8 @@ async def relay_phase(server, count: int, size: int, args: argparse.Namespace) -
         "events": len(sent),
         "events/s": len(sent) / figures["duration"],
         "srv ms/event": figures["server_cpu"] * 1000 / max(1, len(sent)),
+        "net ms/event": net_ms(figures, idle, len(sent)),
+        "idle cores": idle,
         "srv cores": figures["server_cpu"] / figures["duration"],
         "frames/page/event": 1.0 if members else 0.0,
         "frame bytes": len(json.dumps({"n": 0, "pad": pad})),
@@ -393,9 +436,9 @@ def phase_line(f: dict) -> str:
 def slope(rows: list[dict]) -> tuple[float | None, str]:
     """µs of server CPU per event per page (member): least squares over the phases with N > 0
     when there are two or more, else against N = 0; and which points it used."""
-    points = [(r["n"], r["srv ms/event"]) for r in rows if r["n"] > 0]
+    points = [(r["n"], r["net ms/event"]) for r in rows if r["n"] > 0]
     if len(points) < 2:
-        points = [(r["n"], r["srv ms/event"]) for r in rows]
+        points = [(r["n"], r["net ms/event"]) for r in rows]
     if len({n for n, _ in points}) < 2:
         return None, "one size only"
     mean_n = sum(n for n, _ in points) / len(points)
@@ -411,7 +454,9 @@ COLUMNS = [  # (figure, width, decimals)
     ("events", 6, 0),
     ("events/s", 8, 1),
     ("srv ms/event", 12, 2),
+    ("net ms/event", 12, 2),
     ("srv cores", 9, 2),
+    ("idle cores", 10, 3),
     ("frames/page/event", 17, 2),
     ("frame bytes", 11, 0),
     ("p50 ms", 7, 1),
@@ -446,13 +491,15 @@ def report(rows: list[dict], args: argparse.Namespace) -> bool:
             f"lobby {r['n']}: events {r['by kind']}, frames by type {r['frame types']},"
             f" refused {r['refused']},"
             f" {r['failed to connect']} pages failed to connect, {r['closed early']} closed early,"
-            f" pages loaded in {r['connect s']:.1f} s"
+            f" pages loaded in {r['connect s']:.1f} s; answers p50 by kind (ms) {r['answer ms']};"
+            f" frames before their answer {r['before answer %']:.0f}%, from the request's send"
+            f" p50/p99 {r['from request p50 ms']:.1f}/{r['from request p99 ms']:.1f} ms"
         )
     page, used = slope(lobby)
     member, used_relay = slope(relay)
     print()
-    bare = next((r["srv ms/event"] for r in lobby if r["n"] == 0), float("nan"))
-    print(f"server CPU per event with no page: {bare:.2f} ms")
+    bare = next((r["net ms/event"] for r in lobby if r["n"] == 0), float("nan"))
+    print(f"server CPU per event with no page (idle taken off): {bare:.2f} ms")
     print(f"a lobby page's server CPU per event: {'-' if page is None else num(page)} µs ({used})")
     print(
         "a relay member's server CPU per message (one extra frame): "
@@ -497,7 +544,7 @@ async def warm_up(server, players: list[Player], args: argparse.Namespace) -> in
     page = LobbyPage(loopback_address(FIRST_PAGE))
     await page.load(server.url, server.ws_url, asyncio.Semaphore(1))
     listener = asyncio.create_task(page.listen())
-    await drive(server.url, players, args, 3.0, Flow())
+    await drive(server.url, server.ws_url, players, args, 3.0, Flow())
     await asyncio.sleep(1.0)
     await page.ws.close()
     await listener

@@ -5,7 +5,8 @@ A page (:class:`LobbyPage`) does what the lobby page does: one ``GET /`` (the HT
 the cookies the answer sets, as a browser would), then ``/ws/lobby/?push=lobby`` with the
 site's ``Origin`` and those cookies, a ``lobby_snapshot`` first and typed frames after, a
 ``{"type": "ping"}`` every 25 s (``socket.js``); no other HTTP (``lobby.js`` reads nothing
-after load; ``pools.js`` posts only when its visitor clicks a pool or leaves waiting in one).
+after load; ``pools.js`` posts only when its visitor clicks a pool or leaves waiting in one;
+the bell, on the lobby page, hears the lobby's own socket and opens none).
 Every frame is parsed and recorded by its type and the id of its row.
 """
 
@@ -21,6 +22,8 @@ from urllib.parse import urlsplit
 
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from bench.loadkit.sockets import open_match_socket
 
 PING_SECONDS = 25.0  # socket.js PING_MS
 ROW_OF = {"open_seat": "seat", "finished_match": "match", "my_match": "match"}  # where a frame's row is
@@ -182,6 +185,26 @@ class Player:
         return await http(
             base, "POST", path, self.address, self.cookies, headers, json.dumps(data or {}).encode()
         )
+
+    async def move_once(self, base: str, ws_base: str, match_id: str) -> bool:
+        """One legal move on the match's socket, as the match page sends it (the first of
+        ``legal_moves``), once the state says it is this player's turn; waits for the state
+        after it, then closes. False when it is not this player's turn."""
+        cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        url = f"{ws_base}/ws/matches/{match_id}/"
+        ws, match, _ = await open_match_socket(url, self.address, asyncio.Semaphore(1), cookie, base)
+        try:
+            if not match["legal_moves"]:
+                return False
+            await ws.send(json.dumps({"type": "move", "ply": match["ply"], "move": match["legal_moves"][0]}))
+            while True:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                if message.get("type") == "error":
+                    raise RuntimeError(f"the move was refused: {message}")
+                if message.get("type") == "state" and message["match"]["ply"] > match["ply"]:
+                    return True
+        finally:
+            await ws.close()
 
 
 async def relay_member(ws_url: str, origin: str, address: str, gate: asyncio.Semaphore) -> Any:
