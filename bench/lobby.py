@@ -22,7 +22,9 @@ back to back on the same server:
   site's real paths by ``--players`` other users (each acting from the lobby's own CSRF
   cookie, creators rotated under the quota of 10 waiting matches): ``POST /api/matches/``
   (``"opponent": "open"``: an *open* event, frame ``open_seat``), ``POST
-  /api/matches/<id>/join/`` by another player (*start*: ``open_seat_closed``), then ``POST
+  /api/matches/<id>/join/`` by another player (*start*: ``open_seat_closed``), then one move
+  over the match socket (``/ws/matches/<id>/``, as the match page sends it: a resignation
+  before any move aborts the match, which then never shows as finished) and ``POST
   /api/matches/<id>/resign/`` (*end*: ``finished_match``); every ``--abort-every``-th match is
   aborted while waiting instead (``/abort/``: *end*, ``open_seat_closed``). At most
   ``--in-flight`` matches are under way at once, each next step sent after the previous
@@ -33,15 +35,18 @@ back to back on the same server:
   lobby frames seen in a warm-up: the cost of one extra frame.
 
 Measured per phase, over the window (from the first event to the last frame of the last one,
-or ``--grace`` s): daphne's CPU per event (or message), the frames each page got per event
-(by type), the delay from an event's HTTP answer to each page's receipt of that match's frame
-(by the match id in the row; a frame that came before its answer counts 0; p50/p99, a missing
-one counts as infinite), the deliveries expected (pages x events) and missing, repeated
-frames, refused requests, sockets closed early, tracebacks in the server's log, the client's
-CPU and the machine's (the client shares this 2-core machine).
+or ``--grace`` s): daphne's CPU per event (or message), raw and net (less its CPU with the
+same sockets open and nothing happening, measured for 5 s just before: its sweeps, the pages'
+pings), the frames each page got per event (by type), the delay from an event's HTTP answer
+to each page's receipt of that match's frame (by the match id in the row; a frame that came
+before its answer counts 0, and the share that did is printed, with the delay from the
+request's send), p50/p99, a missing one counting as infinite; each kind's answer time; the
+deliveries expected (pages x events) and missing, repeated frames, refused requests, sockets
+closed early, tracebacks in the server's log, the client's CPU and the machine's (the client
+shares this 2-core machine).
 
-The slope of CPU per event against N is a page's (a member's) cost per event: fitted over the
-phases with N > 0 when there are two or more (a lobby event with no page listening renders no
+The slope of net CPU per event against N is a page's (a member's) cost per event: fitted over
+the phases with N > 0 when there are two or more (a lobby event with no page listening renders no
 row, so N = 0 is not on the same line), else against N = 0. The verdict: the lobby's slope
 over the relay's (bar <= 1.5x), and nothing missing.
 """
