@@ -5,7 +5,7 @@ start and end at 10 events a second; a lobby page costs at most 1.5x one relay f
 CPU per event, and every page gets every open and close of a listed match.
 
     .venv/bin/python bench/lobby.py [--pages 0,100,1000] [--rate 10] [--duration 20]
-        [--logged-in 0.1] [--players 20] [--abort-every 5] [--in-flight 3]
+        [--logged-in 0.1] [--players 20] [--abort-every 5] [--in-flight 8]
         [--concurrency 50] [--grace 5] [--seed 1] [--tree <this tree>]
 
 Starts a daphne of a tree (``bench/loadkit/tree.py``: its code on a fresh SQLite database,
@@ -595,7 +595,7 @@ def main() -> None:
     parser.add_argument(
         "--abort-every", type=int, default=5, help="every n-th match aborted while waiting (0: none)"
     )
-    parser.add_argument("--in-flight", type=int, default=3, help="matches under way at once")
+    parser.add_argument("--in-flight", type=int, default=8, help="matches under way at once")
     parser.add_argument("--concurrency", type=int, default=50, help="page loads at a time")
     parser.add_argument("--grace", type=float, default=5.0, help="s to wait for the last frames")
     parser.add_argument("--seed", type=int, default=1)
