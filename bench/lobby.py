@@ -6,7 +6,7 @@ CPU per event, and every page gets every open and close of a listed match.
 
     .venv/bin/python bench/lobby.py [--pages 0,100,1000] [--rate 10] [--duration 20]
         [--logged-in 0.1] [--players 20] [--abort-every 5] [--in-flight 8]
-        [--concurrency 50] [--grace 5] [--seed 1] [--tree <this tree>]
+        [--concurrency 50] [--grace 60] [--seed 1] [--tree <this tree>]
 
 Starts a daphne of a tree (``bench/loadkit/tree.py``: its code on a fresh SQLite database,
 with ``BENCH_RELAY=1`` so that the bare relay is routed too); its agent makes users with
@@ -31,11 +31,13 @@ back to back on the same server:
   answer. So the server's real subscribers (``lobby_push``, ``lobby_events``,
   notifications...) run for every event.
 - relay: N members of one group of the bare Channels relay (``site_config/bench_relay.py``)
-  and one more member sending ``--rate`` messages a second, padded to the mean size of the
-  lobby frames seen in a warm-up: the cost of one extra frame.
+  and one more member sending messages at the rate the lobby phase of the same N reached (at
+  most ``--rate``: a busy server answers the lobby's requests late and the events slow down),
+  padded to the mean size of the lobby frames seen in a warm-up: the cost of one extra frame.
 
 Measured per phase, over the window (from the first event to the last frame of the last one,
-or ``--grace`` s): daphne's CPU per event (or message), raw and net (less its CPU with the
+at most ``--grace`` s after the last was sent: a saturated relay delivers late, and its CPU
+counts until it has): daphne's CPU per event (or message), raw and net (less its CPU with the
 same sockets open and nothing happening, measured for 5 s just before: its sweeps, the pages'
 pings), the frames each page got per event (by type), the delay from an event's HTTP answer
 to each page's receipt of that match's frame (by the match id in the row; a frame that came
@@ -114,6 +116,7 @@ class Flow:
 
     events: list[Event] = field(default_factory=list)
     refused: Counter = field(default_factory=Counter)
+    skipped: int = 0  # ticks with every match under way waiting for its answer (the server behind)
     tasks: set[asyncio.Task] = field(default_factory=set)
 
 
@@ -177,7 +180,7 @@ async def drive(
         elif ready:
             game = ready[0]
         else:  # every match under way waits for an answer: the server is behind
-            flow.refused["tick skipped: every match waits for an answer"] += 1
+            flow.skipped += 1
             tick += 1
             await asyncio.sleep(max(0.0, start + tick / args.rate - loop.time()))
             continue
@@ -304,6 +307,7 @@ async def lobby_phase(
         "events/s": events / figures["duration"],
         "by kind": dict(Counter(e.kind for e in flow.events)),
         "refused": dict(flow.refused),
+        "skipped ticks": flow.skipped,
         "srv ms/event": figures["server_cpu"] * 1000 / max(1, events),
         "net ms/event": net_ms(figures, idle, events),
         "idle cores": idle,
@@ -344,8 +348,8 @@ def pages_bytes(pages: list[LobbyPage]) -> int:
     return sum(p.sizes for p in pages)
 
 
-async def relay_phase(server, count: int, size: int, args: argparse.Namespace) -> dict:
-    """N members of one relay group and one sender at ``--rate`` messages a second."""
+async def relay_phase(server, count: int, size: int, rate: float, args: argparse.Namespace) -> dict:
+    """N members of one relay group and one sender at ``rate`` messages a second."""
     loop = asyncio.get_running_loop()
     log_from = server.log_path.stat().st_size
     url = f"{server.ws_url}/ws/bench/relay/lobby{count}x{random.randrange(16**6):06x}/"
@@ -389,7 +393,7 @@ async def relay_phase(server, count: int, size: int, args: argparse.Namespace) -
         sent[k] = loop.time()
         await sender.send(json.dumps({"n": k, "pad": pad}))
         k += 1
-        await asyncio.sleep(max(0.0, start + k / args.rate - loop.time()))
+        await asyncio.sleep(max(0.0, start + k / rate - loop.time()))
     drain_from = loop.time()
     while loop.time() < drain_from + args.grace and any(len(g) < len(sent) for g in got):
         await asyncio.sleep(0.05)
@@ -494,7 +498,8 @@ def report(rows: list[dict], args: argparse.Namespace) -> bool:
     for r in lobby:
         print(
             f"lobby {r['n']}: events {r['by kind']}, frames by type {r['frame types']},"
-            f" refused {r['refused']},"
+            f" refused {r['refused']}, {r['skipped ticks']} ticks skipped (every match under way"
+            f" waiting for its answer),"
             f" {r['failed to connect']} pages failed to connect, {r['closed early']} closed early,"
             f" pages loaded in {r['connect s']:.1f} s; answers p50 by kind (ms) {r['answer ms']};"
             f" frames before their answer {r['before answer %']:.0f}%, from the request's send"
@@ -529,8 +534,10 @@ def report(rows: list[dict], args: argparse.Namespace) -> bool:
     if big:
         p50, p99 = big["p50 ms"], big["p99 ms"]
         print(
-            f"at {big['n']} pages, from an event's answer to a page's frame:"
-            f" p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+            f"at {big['n']} pages: {big['events/s']:.1f} events/s of the {args.rate:g} asked;"
+            f" from an event's answer to a page's frame p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+            f" ({big['before answer %']:.0f}% came before their answer), from its request's send"
+            f" p50 {big['from request p50 ms']:.1f} ms, p99 {big['from request p99 ms']:.1f} ms"
         )
     return bool(ok_cost) and ok_all
 
@@ -576,7 +583,8 @@ async def run(args: argparse.Namespace, workdir: Path) -> list[dict]:
         rows = []
         for count in sizes:
             rows.append(await lobby_phase(server, players, users[args.players :], count, args))
-            rows.append(await relay_phase(server, count, size, args))
+            rate = min(args.rate, rows[-1]["events/s"]) if count else args.rate
+            rows.append(await relay_phase(server, count, size, rate, args))
         return rows
     finally:
         agent.close()
@@ -597,7 +605,7 @@ def main() -> None:
     )
     parser.add_argument("--in-flight", type=int, default=8, help="matches under way at once")
     parser.add_argument("--concurrency", type=int, default=50, help="page loads at a time")
-    parser.add_argument("--grace", type=float, default=5.0, help="s to wait for the last frames")
+    parser.add_argument("--grace", type=float, default=60.0, help="s to wait at most for the last frames")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tree", default=str(ROOT), help="the tree measured")
     args = parser.parse_args()
