@@ -79,7 +79,7 @@ from bench.loadkit.measure import client_cpu, machine_cpu, proc_cpu  # noqa: E40
 from bench.loadkit.report import log  # noqa: E402
 from bench.loadkit.tree import Agent, live_server, tree_label  # noqa: E402
 from bench.sockets_memory import wait_quiet  # noqa: E402
-from bench.watchers import num, pct  # noqa: E402
+from bench.watchers_report import num, pct  # noqa: E402
 
 BAR = 1.5  # a lobby page's CPU per event / a relay member's per message
 INF = float("inf")
