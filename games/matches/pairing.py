@@ -17,7 +17,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from . import quotas, ratings, services
@@ -175,22 +175,23 @@ def pair_waiting() -> int:
 
 
 # -- reading ------------------------------------------------------------------------------
-def pool_counts() -> dict[str, dict[str, int]]:
-    """Every pool's players waiting and matches playing now."""
-    counts = {key: {"waiting": 0, "playing": 0} for key in POOLS}
-    waiting = PoolEntry.objects.filter(match__isnull=True).values("pool").annotate(n=Count("pk")).order_by()
-    for row in waiting:
-        if row["pool"] in counts:
-            counts[row["pool"]]["waiting"] = row["n"]
-    playing = (
-        PoolEntry.objects.filter(match__status=Match.Status.ACTIVE)
+def pool_counts(keys: list[str] | None = None) -> dict[str, dict[str, int]]:
+    """The players waiting and matches playing now in each pool (``keys``: only these), in
+    one query."""
+    keys = list(POOLS) if keys is None else [k for k in keys if k in POOLS]
+    counts = {key: {"waiting": 0, "playing": 0} for key in keys}
+    rows = (
+        PoolEntry.objects.filter(pool__in=keys)
+        .filter(Q(match__isnull=True) | Q(match__status=Match.Status.ACTIVE))
         .values("pool")
-        .annotate(n=Count("pk"))
+        .annotate(
+            waiting=Count("pk", filter=Q(match__isnull=True)),
+            playing=Count("pk", filter=Q(match__status=Match.Status.ACTIVE)),
+        )
         .order_by()
     )
-    for row in playing:
-        if row["pool"] in counts:
-            counts[row["pool"]]["playing"] = row["n"] // 2  # two entries per match
+    for row in rows:
+        counts[row["pool"]] = {"waiting": row["waiting"], "playing": row["playing"] // 2}  # two a match
     return counts
 
 

@@ -27,6 +27,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from accounts.models import Follow
+from games.matches import pairing
 from games.matches.events import MatchCreated, MatchEnded, MatchStarted, PlayerJoined, StateChanged
 from games.matches.models import Match, PoolEntry, Seat
 from games.matches.pools import PoolsChanged
@@ -175,6 +176,5 @@ def push_pools(event: PoolsChanged) -> None:
     """Players entered, left or were paired: these pools' counts, to every lobby page."""
     if not listened(PUSH_GROUP):
         return
-    changed = set(event.pools)
-    counts = [c for c in lobby_rows.pools_of()["pools"] if c["key"] in changed]
+    counts = [{"key": key, **n} for key, n in pairing.pool_counts(sorted(set(event.pools))).items()]
     send_to_groups([(PUSH_GROUP, pushed(outgoing.PoolCounts(counts)))])

@@ -100,7 +100,9 @@ def test_a_tournament_page_follows_its_tournament_without_a_request(daphne_serve
     ann_name = username("ann")
     with helpers.screenshots_on_failure("tournament", PREFIX, ann=ann, visitor=visitor):
         signup(ann, base, ann_name)
-        starts = (datetime.now(UTC) + timedelta(seconds=4)).isoformat()
+        # late enough that the page is open and Ann has joined before it (a slow machine took
+        # more than 4 s, and a join after the start time starts it at once: no list of entrants)
+        starts = (datetime.now(UTC) + timedelta(seconds=15)).isoformat()
         clock = {"initial": 120, "increment": 0}
         cup = api(
             ann,
@@ -121,7 +123,7 @@ def test_a_tournament_page_follows_its_tournament_without_a_request(daphne_serve
         expect(visitor.locator("#players")).to_contain_text("Who has joined (2)")
         expect(visitor.locator("#players")).to_contain_text(ann_name)
         # the start time passes: the server starts it (its clock watcher) and the page shows it
-        expect(visitor.locator(".tournament-status")).to_contain_text("Round 1 of 1", timeout=30_000)
+        expect(visitor.locator(".tournament-status")).to_contain_text("Round 1 of 1", timeout=60_000)
         expect(visitor.get_by_role("link", name="Log in to join")).to_have_count(0)  # entry closed
         pairing = visitor.locator("#rounds .pairings li").first
         expect(pairing).to_contain_text("playing")

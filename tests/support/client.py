@@ -44,9 +44,9 @@ class Player:
         assert r.status_code == 302, r.text[:500]
         return self
 
-    def api(self, method: str, path: str, body: Any = None) -> requests.Response:
+    def api(self, method: str, path: str, body: Any = None, timeout: float = 10) -> requests.Response:
         headers = {"X-CSRFToken": self.http.cookies.get("csrftoken", "")}
-        return self.http.request(method, self.base + path, json=body, headers=headers, timeout=10)
+        return self.http.request(method, self.base + path, json=body, headers=headers, timeout=timeout)
 
     def create(
         self,
