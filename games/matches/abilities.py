@@ -100,9 +100,14 @@ def rooms_read(public: dict[str, Any], seat: int | None) -> set[str]:
 
 
 def rooms_written(public: dict[str, Any], seat: int | None) -> set[str]:
-    """The rooms a logged-in viewer in ``seat`` writes in: a player in the players' room (and
-    after the game the spectators' room too), anyone else in the spectators' room."""
-    if seat is None:
+    """The rooms a logged-in viewer in ``seat`` writes in (``rooms_of_writer``)."""
+    return rooms_of_writer(seat is not None, players_room(public), public["status"] in OVER)
+
+
+def rooms_of_writer(seated: bool, two_people: bool, over: bool) -> set[str]:
+    """Where one writes: a player in the players' room (when two people play; after the game
+    the spectators' room too), anyone else in the spectators' room."""
+    if not seated:
         return {SPECTATORS}
-    rooms = {PLAYERS} if players_room(public) else set()
-    return rooms | {SPECTATORS} if public["status"] in OVER else rooms
+    rooms = {PLAYERS} if two_people else set()
+    return rooms | {SPECTATORS} if over else rooms

@@ -41,18 +41,10 @@ class ChatRefused(ServiceError):
         self.reason = reason
 
 
-# -- who reads and writes which room (``abilities``: the state tells the page too) ---------
-players_room = abilities.players_room
-
-
+# -- who reads which room (``abilities``: the state tells the page too) --------------------
 def rooms_read(public: dict[str, Any], username: str | None) -> set[str]:
     """The rooms ``username`` (None: a visitor) reads in this match."""
     return abilities.rooms_read(public, seat_in(public, username))
-
-
-def rooms_written(public: dict[str, Any], username: str) -> set[str]:
-    """The rooms ``username`` writes in (``abilities.rooms_written``)."""
-    return abilities.rooms_written(public, seat_in(public, username))
 
 
 def line_json(line: ChatLine, username: str) -> dict[str, Any]:
@@ -144,12 +136,9 @@ def _refuse(facts: chat_store.Facts, room: str, text: str) -> None:
 
 
 def _written(facts: chat_store.Facts) -> set[str]:
-    """``rooms_written`` read from the seats alone (not the whole public match: a line is
-    said beside every move of the site, on the same database thread)."""
-    if not facts.seated:
-        return {SPECTATORS}
-    rooms = {PLAYERS} if facts.people >= 2 else set()
-    return rooms | {SPECTATORS} if facts.status in OVER else rooms
+    """``abilities.rooms_of_writer`` from the line's facts (not the whole public match: a
+    line is said beside every move of the site, on the same database thread)."""
+    return abilities.rooms_of_writer(facts.seated, facts.people >= 2, facts.status in OVER)
 
 
 def chat_mute(*, match_id: str, user, mute: bool) -> None:
