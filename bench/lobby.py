@@ -58,7 +58,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import os
 import random
 import shutil
@@ -66,173 +65,30 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
-from bench.loadkit import IDLE_WINDOW, loopback_address  # noqa: E402
+from bench.loadkit import loopback_address  # noqa: E402
 from bench.loadkit.lobby_clients import LobbyPage, Player, relay_member  # noqa: E402
-from bench.loadkit.measure import client_cpu, machine_cpu, proc_cpu  # noqa: E402
+from bench.loadkit.lobby_flow import Event, Flow, drive  # noqa: E402
+from bench.loadkit.measure import Window, idle_cores, net_ms  # noqa: E402
 from bench.loadkit.report import log  # noqa: E402
 from bench.loadkit.tree import Agent, live_server, tree_label  # noqa: E402
+from bench.lobby_report import phase_line, report  # noqa: E402
 from bench.sockets_memory import wait_quiet  # noqa: E402
-from bench.watchers_report import num, pct  # noqa: E402
+from bench.watchers_report import pct  # noqa: E402
 
-BAR = 1.5  # a lobby page's CPU per event / a relay member's per message
 INF = float("inf")
-CLOSED, ENDED = "open_seat_closed", "finished_match"
 FIRST_PAGE = 1000  # pages' addresses: loopback_address(FIRST_PAGE + i); the players' below
-
-
-@dataclass
-class Event:
-    """One open, start or end: the frame every page should get for it, and when it was answered."""
-
-    kind: str  # "open" | "start" | "end"
-    frame: str  # the frame type that shows it
-    match: str = ""
-    sent: float = 0.0  # the request's send (the end's: its resignation's, after the move)
-    answered: float = 0.0
-
-
-@dataclass
-class Game:
-    """A match under way: who made it, who joins it, how far it is."""
-
-    n: int
-    creator: Player
-    joiner: Player
-    match: str = ""
-    step: int = 0  # 0: to create, 1: waiting (join or abort), 2: active (resign)
-    busy: bool = True
-
-
-@dataclass
-class Flow:
-    """The events of one lobby window."""
-
-    events: list[Event] = field(default_factory=list)
-    refused: Counter = field(default_factory=Counter)
-    skipped: int = 0  # ticks with every match under way waiting for its answer (the server behind)
-    tasks: set[asyncio.Task] = field(default_factory=set)
-
-
-async def act(
-    base: str, ws_base: str, game: Game, flow: Flow, abort_every: int, under_way: list[Game]
-) -> None:
-    """The next step of ``game``: create, join (or abort), resign; its event once answered."""
-    loop = asyncio.get_running_loop()
-    if game.step == 0:
-        path, body, who = "/api/matches/", {"game": "reversi", "opponent": "open", "side": 0}, game.creator
-        event = Event("open", "open_seat")
-    elif game.step == 1 and abort_every and game.n % abort_every == 0:
-        path, body, who, event = f"/api/matches/{game.match}/abort/", {}, game.creator, Event("end", CLOSED)
-        game.step = 2  # nothing after it
-    elif game.step == 1:
-        path, body, who, event = f"/api/matches/{game.match}/join/", {}, game.joiner, Event("start", CLOSED)
-    else:  # a match nobody moved in is aborted by a resignation, and unlisted: one move first
-        path, body, who, event = f"/api/matches/{game.match}/resign/", {}, game.creator, Event("end", ENDED)
-    try:
-        if event.frame == ENDED:
-            for mover in (game.creator, game.joiner):
-                if await mover.move_once(base, ws_base, game.match):
-                    break
-            else:
-                raise RuntimeError("nobody could move")
-        event.sent = loop.time()
-        answer = await who.post(base, path, body)
-    except (OSError, ValueError, IndexError, RuntimeError, TimeoutError) as exc:
-        flow.refused[f"{event.kind}: {type(exc).__name__}"] += 1
-        under_way.remove(game)
-        return
-    at = loop.time()
-    if answer.status not in (200, 201):
-        flow.refused[f"{event.kind}: {answer.status} {answer.body[:80]!r}"] += 1
-        under_way.remove(game)
-        return
-    if game.step == 0:
-        game.match = str(answer.json()["id"])
-    event.match, event.answered = game.match, at
-    flow.events.append(event)
-    game.step += 1
-    if game.step > 2 or event.kind == "end":
-        under_way.remove(game)
-    game.busy = False
-
-
-async def drive(
-    base: str, ws_base: str, players: list[Player], args: argparse.Namespace, duration: float, flow: Flow
-) -> None:
-    """``args.rate`` steps a second for ``duration`` s; at most ``args.in_flight`` matches
-    under way, the oldest ready one stepped first; the answers awaited at the end."""
-    loop = asyncio.get_running_loop()
-    under_way: list[Game] = []
-    start, n, tick = loop.time(), 0, 0
-    while loop.time() < start + duration:
-        ready = [g for g in under_way if not g.busy]
-        if len(under_way) < args.in_flight or (not ready and len(under_way) < 3 * args.in_flight):
-            game = Game(n, players[n % len(players)], players[(n + 1 + n // len(players)) % len(players)])
-            under_way.append(game)
-            n += 1
-        elif ready:
-            game = ready[0]
-        else:  # every match under way waits for an answer: the server is behind
-            flow.skipped += 1
-            tick += 1
-            await asyncio.sleep(max(0.0, start + tick / args.rate - loop.time()))
-            continue
-        game.busy = True
-        task = asyncio.create_task(act(base, ws_base, game, flow, args.abort_every, under_way))
-        flow.tasks.add(task)
-        task.add_done_callback(flow.tasks.discard)
-        tick += 1
-        await asyncio.sleep(max(0.0, start + tick / args.rate - loop.time()))
-    await asyncio.gather(*list(flow.tasks))
-
-
-async def idle_cores(pid: int) -> float:
-    """daphne's CPU (cores) over ``IDLE_WINDOW`` s with the sockets open and nothing sent
-    (its own sweeps; the pages' pings)."""
-    window = Window(pid)
-    await asyncio.sleep(IDLE_WINDOW)
-    return window.close()["server_cpu"] / IDLE_WINDOW
-
-
-def net_ms(figures: dict[str, float], idle: float, events: int) -> float:
-    """ms of daphne CPU per event, what it spends idle over the window taken off."""
-    return (figures["server_cpu"] - idle * figures["duration"]) * 1000 / max(1, events)
 
 
 def server_log_since(server, offset: int) -> str:
     with server.log_path.open(errors="replace") as f:
         f.seek(offset)
         return f.read()
-
-
-class Window:
-    """CPU of daphne, of this client and of the machine from now to :meth:`close`."""
-
-    def __init__(self, pid: int) -> None:
-        self.pid = pid
-        self.t0, self.cpu0, self.client0, self.busy0 = (
-            time.monotonic(),
-            proc_cpu([pid]),
-            client_cpu(),
-            machine_cpu(),
-        )
-
-    def close(self) -> dict[str, float]:
-        duration = time.monotonic() - self.t0
-        busy1 = machine_cpu()
-        return {
-            "duration": duration,
-            "server_cpu": proc_cpu([self.pid]) - self.cpu0,
-            "client_cores": (client_cpu() - self.client0) / duration,
-            "busy": 100 * (busy1[0] - self.busy0[0]) / max(1, busy1[1] - self.busy0[1]),
-        }
 
 
 async def open_pages(
@@ -431,118 +287,6 @@ async def relay_phase(server, count: int, size: int, rate: float, args: argparse
     }
     log(phase_line(f))
     return f
-
-
-def phase_line(f: dict) -> str:
-    """One phase in a line, for the log."""
-    return (
-        f"[{f['kind']} {f['n']}] {f['events']} events ({f['events/s']:.1f}/s),"
-        f" server {f['srv ms/event']:.2f} ms an event ({f['srv cores']:.2f} cores),"
-        f" {f['frames/page/event']:.2f} frames a page an event,"
-        f" p50/p99 {f['p50 ms']:.1f}/{f['p99 ms']:.1f} ms, {f['missing']}/{f['expected']} missing,"
-        f" client {f['cli cores']:.2f} cores, machine busy {f['busy %']:.0f}%"
-    )
-
-
-def slope(rows: list[dict]) -> tuple[float | None, str]:
-    """µs of server CPU per event per page (member): least squares over the phases with N > 0
-    when there are two or more, else against N = 0; and which points it used."""
-    points = [(r["n"], r["net ms/event"]) for r in rows if r["n"] > 0]
-    if len(points) < 2:
-        points = [(r["n"], r["net ms/event"]) for r in rows]
-    if len({n for n, _ in points}) < 2:
-        return None, "one size only"
-    mean_n = sum(n for n, _ in points) / len(points)
-    mean_c = sum(c for _, c in points) / len(points)
-    num_ = sum((n - mean_n) * (c - mean_c) for n, c in points)
-    den = sum((n - mean_n) ** 2 for n, _ in points)
-    return num_ / den * 1000, "N = " + ", ".join(str(n) for n, _ in points)
-
-
-COLUMNS = [  # (figure, width, decimals)
-    ("kind", 6, None),
-    ("n", 5, 0),
-    ("events", 6, 0),
-    ("events/s", 8, 1),
-    ("srv ms/event", 12, 2),
-    ("net ms/event", 12, 2),
-    ("window s", 8, 1),
-    ("srv cores", 9, 2),
-    ("idle cores", 10, 3),
-    ("frames/page/event", 17, 2),
-    ("frame bytes", 11, 0),
-    ("p50 ms", 7, 1),
-    ("p99 ms", 7, 1),
-    ("max ms", 7, 1),
-    ("missing", 7, 0),
-    ("repeats", 7, 0),
-    ("tracebacks", 10, 0),
-    ("cli cores", 9, 2),
-    ("busy %", 6, 0),
-]
-
-
-def cell(value, width: int, decimals: int | None) -> str:
-    if decimals is None:
-        return f"{value:<{width}}"
-    if isinstance(value, float) and not math.isfinite(value):
-        return f"{value!s:>{width}}"
-    return f"{value:>{width}.{decimals}f}"
-
-
-def report(rows: list[dict], args: argparse.Namespace) -> bool:
-    """The table, the slopes and the verdicts; True when both pass."""
-    print("\n" + " ".join(f"{name:<{w}}" if d is None else f"{name:>{w}}" for name, w, d in COLUMNS))
-    for r in rows:
-        print(" ".join(cell(r[name], w, d) for name, w, d in COLUMNS))
-    lobby = [r for r in rows if r["kind"] == "lobby"]
-    relay = [r for r in rows if r["kind"] == "relay"]
-    print()
-    for r in lobby:
-        print(
-            f"lobby {r['n']}: events {r['by kind']}, frames by type {r['frame types']},"
-            f" refused {r['refused']}, {r['skipped ticks']} ticks skipped (every match under way"
-            f" waiting for its answer),"
-            f" {r['failed to connect']} pages failed to connect, {r['closed early']} closed early,"
-            f" pages loaded in {r['connect s']:.1f} s; answers p50 by kind (ms) {r['answer ms']};"
-            f" frames before their answer {r['before answer %']:.0f}%, from the request's send"
-            f" p50/p99 {r['from request p50 ms']:.1f}/{r['from request p99 ms']:.1f} ms"
-        )
-    page, used = slope(lobby)
-    member, used_relay = slope(relay)
-    print()
-    bare = next((r["net ms/event"] for r in lobby if r["n"] == 0), float("nan"))
-    print(f"server CPU per event with no page (idle taken off): {bare:.2f} ms")
-    print(f"a lobby page's server CPU per event: {'-' if page is None else num(page)} µs ({used})")
-    print(
-        "a relay member's server CPU per message (one extra frame): "
-        f"{'-' if member is None else num(member)} µs ({used_relay})"
-    )
-    ok_cost = None
-    if page is not None and member:
-        ratio = page / member
-        ok_cost = ratio <= BAR
-        print(f"lobby page / relay member: {ratio:.2f}x (bar <= {BAR}x): {'PASS' if ok_cost else 'FAIL'}")
-    expected = sum(r["expected"] for r in lobby)
-    missing = sum(r["missing"] for r in lobby)
-    tracebacks = sum(r["tracebacks"] for r in rows)
-    refused = sum(sum(r["refused"].values()) for r in lobby)
-    ok_all = missing == 0 and tracebacks == 0 and refused == 0
-    print(
-        f"every page got every open/start/end: {expected - missing}/{expected} deliveries, {missing} missing;"
-        f" {refused} requests refused; {tracebacks} tracebacks in the server log:"
-        f" {'PASS' if ok_all else 'FAIL'}"
-    )
-    big = max(lobby, key=lambda r: r["n"], default=None)
-    if big:
-        p50, p99 = big["p50 ms"], big["p99 ms"]
-        print(
-            f"at {big['n']} pages: {big['events/s']:.1f} events/s of the {args.rate:g} asked;"
-            f" from an event's answer to a page's frame p50 {p50:.1f} ms, p99 {p99:.1f} ms"
-            f" ({big['before answer %']:.0f}% came before their answer), from its request's send"
-            f" p50 {big['from request p50 ms']:.1f} ms, p99 {big['from request p99 ms']:.1f} ms"
-        )
-    return bool(ok_cost) and ok_all
 
 
 async def make_users(agent: Agent, count: int) -> tuple[list[dict[str, str]], str]:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import resource
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.loadkit import P99_SATURATION
+from bench.loadkit import IDLE_WINDOW, P99_SATURATION
 from bench.stats import percentile
 
 
@@ -159,3 +161,39 @@ class Send:
     stats: Stats
     delivered_to_other: bool = False
     refused: bool = False
+
+
+class Window:
+    """CPU of daphne, of this client and of the machine from now to :meth:`close`."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.t0, self.cpu0, self.client0, self.busy0 = (
+            time.monotonic(),
+            proc_cpu([pid]),
+            client_cpu(),
+            machine_cpu(),
+        )
+
+    def close(self) -> dict[str, float]:
+        duration = time.monotonic() - self.t0
+        busy1 = machine_cpu()
+        return {
+            "duration": duration,
+            "server_cpu": proc_cpu([self.pid]) - self.cpu0,
+            "client_cores": (client_cpu() - self.client0) / duration,
+            "busy": 100 * (busy1[0] - self.busy0[0]) / max(1, busy1[1] - self.busy0[1]),
+        }
+
+
+async def idle_cores(pid: int) -> float:
+    """daphne's CPU (cores) over ``IDLE_WINDOW`` s with the sockets open and nothing sent
+    (its own sweeps; the pages' pings)."""
+    window = Window(pid)
+    await asyncio.sleep(IDLE_WINDOW)
+    return window.close()["server_cpu"] / IDLE_WINDOW
+
+
+def net_ms(figures: dict[str, float], idle: float, events: int) -> float:
+    """ms of daphne CPU per event, what it spends idle over the window taken off."""
+    return (figures["server_cpu"] - idle * figures["duration"]) * 1000 / max(1, events)
