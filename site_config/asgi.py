@@ -36,6 +36,10 @@ from games.autoplay import clock_watch  # noqa: E402
 
 clock_watch.start(subscribers.SWEEPS)  # clocks that run out end their match, connected or not
 
+from site_config.startup import when_serving  # noqa: E402
+
+when_serving()  # the computer's owed turns, once daphne's loop runs
+
 # Outermost: behind a trusted proxy, every part below sees the real client's address.
 application = ForwardedClientMiddleware(
     ProtocolTypeRouter(

@@ -55,9 +55,12 @@ class LiveServer:
         env: dict[str, str] | None = None,
         port: int | None = None,
         root: Path | None = None,
+        command: list[str] | None = None,
     ) -> None:
         """``root``: the tree whose code runs (its manage.py and daphne's working directory);
-        this project by default (e.g. a git worktree of an older commit, for benchmarks)."""
+        this project by default (e.g. a git worktree of an older commit, for benchmarks).
+        ``command``: daphne's command line as a doc writes it (its ``-p`` becomes this server's
+        port); ``make run``'s by default."""
         self.workdir = Path(workdir)
         self.root = Path(root) if root is not None else ROOT
         self.port = port or free_port()
@@ -71,6 +74,7 @@ class LiveServer:
             "PYTHONUNBUFFERED": "1",
             **(env or {}),
         }
+        self.command = command
         self.proc: subprocess.Popen | None = None
         self.log_path = self.workdir / f"daphne-{self.port}.log"
 
@@ -96,18 +100,7 @@ class LiveServer:
     def start(self, timeout: float = 30) -> LiveServer:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                # daphne on uvloop, as ``make run`` starts it (an older tree measured by
-                # bench/load.py beside this one has no launcher: plain daphne)
-                "site_config.serve" if (Path(self.root) / "site_config/serve.py").exists() else "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                "site_config.asgi:application",
-            ],
+            self._argv(),
             cwd=self.root,
             env=self.env,
             stdout=log,
@@ -124,6 +117,24 @@ class LiveServer:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"daphne did not answer on {self.url}")
+
+    def _argv(self) -> list[str]:
+        if self.command is not None:
+            argv = list(self.command)
+            argv[argv.index("-p") + 1] = str(self.port)
+            return argv
+        return [
+            sys.executable,
+            "-m",
+            # daphne on uvloop, as ``make run`` starts it (an older tree measured by
+            # bench/load.py beside this one has no launcher: plain daphne)
+            "site_config.serve" if (Path(self.root) / "site_config/serve.py").exists() else "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(self.port),
+            "site_config.asgi:application",
+        ]
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Stop the process (SIGKILL by default: no clean shutdown)."""
