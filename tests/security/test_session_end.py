@@ -5,6 +5,7 @@ of the user is closed with 4401, and a move sent on it is not stored."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 import requests
@@ -94,10 +95,16 @@ async def test_password_change_in_another_session_closes_the_sockets(site):
 async def test_move_sent_after_logout_before_the_close_arrives_is_not_stored(site):
     table = await site.table(options={"size": 6})
     before = stored(table)
+    blocked = time.monotonic()
     log_out(site.server.url, table.a.http)  # the logout has answered: the session is over
+    blocked = time.monotonic() - blocked
     # The client has not read the close frame yet (its loop was blocked in the logout call),
     # so this frame still goes out.
     await table.sa.move(table.sa.state["legal_moves"][0], pace=False)
-    assert await close_code(table.sa) == 4401
+    code = await close_code(table.sa)
+    # A peer that leaves the server's close unanswered for 1 s (autobahn's close handshake
+    # timeout) is dropped (no close frame read: None); a busy machine can block this client
+    # that long in the logout call.
+    assert code == 4401 or (code is None and blocked > 0.9), (code, blocked)
     await left(table)
     assert stored(table) == before
