@@ -10,11 +10,10 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html
 
-from games.autoplay.level_ratings import ANCHOR_LEVEL, ANCHOR_RATING, DEFAULT_GAMES
-from games.autoplay.tasks import rate_levels_task
+from games.autoplay.level_ratings import ANCHOR_LEVEL, ANCHOR_RATING, DEFAULT_GAMES, measurement_start
 from games.matches import chat, services
 from games.matches.chat_models import ChatBar, ChatLine, ChatReport
-from games.matches.models import LevelRating, Match, Move, Seat
+from games.matches.models import LevelMeasurement, LevelRating, Match, Move, Seat
 from games.matches.replays import positions
 from games.notifications.models import Notification
 from games.tournaments import services as tournament_services
@@ -121,14 +120,36 @@ class MatchAdmin(admin.ModelAdmin):
 @admin.action(description="Measure the levels again (background)", permissions=["measure"])
 def measure_levels(modeladmin, request, queryset) -> None:
     """Every game's levels, selected or not (they are rated together): the task worker plays
-    ``manage.py rate_levels``' games and stores the new ratings."""
-    result = rate_levels_task.enqueue(DEFAULT_GAMES)
+    ``manage.py rate_levels``' games and stores the new ratings (one measurement at a time)."""
+    measurement, started = measurement_start(DEFAULT_GAMES)
+    if not started:
+        modeladmin.message_user(
+            request,
+            f"The levels are being measured already (measurement {measurement.pk}, {measurement.status}).",
+            messages.WARNING,
+        )
+        return
     modeladmin.message_user(
         request,
-        f"Measuring every game's levels in the background (task {result.id}, {DEFAULT_GAMES} games per "
-        f"pair of levels, about a minute): reload this page for the new ratings.",
+        f"Measuring every game's levels in the background (measurement {measurement.pk}, {DEFAULT_GAMES} "
+        f"games per pair of levels, about a minute): reload this page for the new ratings.",
         messages.SUCCESS,
     )
+
+
+@admin.register(LevelMeasurement)
+class LevelMeasurementAdmin(admin.ModelAdmin):
+    """Each run of "Measure the levels again": queued, running (its worker alive), done or failed."""
+
+    list_display = ("pk", "status", "games", "attempts", "created_at", "finished_at", "error")
+    readonly_fields = ("status", "games", "attempts", "beat_at", "error", "created_at", "finished_at")
+    fields = readonly_fields
+
+    def has_add_permission(self, request) -> bool:
+        return False  # started by the ratings' action
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(LevelRating)

@@ -11,8 +11,10 @@ thread that committed (``games.matches.events``).
 from __future__ import annotations
 
 from accounts.events import ChallengeMade, TokenRevoked
-from games.autoplay import absence, computer
-from games.matches import events, pairing, sweeps
+from games import leases
+from games.autoplay import absence, computer, level_ratings
+from games.bible import services as bible_services
+from games.matches import computer_analysis, events, pairing, sweeps
 from games.matches.events import (
     ChatHidden,
     ChatSaid,
@@ -81,6 +83,10 @@ SWEEPS = [
     sweeps.lapse_rematch_offers,  # rematch offers nobody answered are withdrawn
     pairing.pair_waiting,  # quick pairing, as waiting players' rating gaps widen
     tournament_services.start_due_tournaments,  # and tournament results a stopped process missed
+    # long tasks whose worker stopped beating: to the next worker (games.leases)
+    leases.every_beat(
+        computer_analysis.take_up_lapsed, bible_services.take_up_lapsed, level_ratings.take_up_lapsed
+    ),
 ]
 
 

@@ -254,6 +254,9 @@ ABANDON_UNTIMED_SECONDS = float(os.environ.get("ABANDON_UNTIMED_SECONDS", "120")
 SITE_URL = os.environ.get("SITE_URL", "")
 # How often each server process looks for clocks that ran out (games.autoplay.clock_watch).
 CLOCK_SWEEP_SECONDS = float(os.environ.get("CLOCK_SWEEP_SECONDS", "0.5"))
+# A long task of the worker (an analysis, an import, the levels' ratings) unheard of this long
+# has lost its worker and is taken up again (games/leases.py).
+TASK_LEASE_SECONDS = float(os.environ.get("TASK_LEASE_SECONDS", "30"))
 PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("PRESENCE_TIMEOUT_SECONDS", "30"))
 
 # A player to move who has had no open socket this long is skipped (games with a skip move).

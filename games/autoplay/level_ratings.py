@@ -32,11 +32,15 @@ from itertools import combinations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
+from django.dispatch import Signal
+from django.utils import timezone
 
+from games import leases
 from games.ai import BUDGETED, LEVELS, levels
 from games.matches.glicko2 import START, update
 from games.matches.glicko2 import Rating as Glicko
-from games.matches.models import LevelRating
+from games.matches.models import LevelMeasurement, LevelRating
 from games.rules import GAMES, Game
 
 ANCHOR_LEVEL = "random"
@@ -196,3 +200,63 @@ def table(rows: list[dict[str, Any]]) -> str:
         lines.append(f"{game:<14} {level:<8} {rating:>6} {deviation:>5.0f} {games:>5}  {vs}")
     lines.append(f"* the anchor: {ANCHOR_LEVEL} is fixed at {ANCHOR_RATING:.0f}")
     return "\n".join(lines)
+
+
+# Sent with measurement_id once a measurement is queued; the task module hands it to the worker.
+measurement_queued = Signal()
+
+
+def measurement_start(games: int = DEFAULT_GAMES) -> tuple[LevelMeasurement, bool]:
+    """Queue a measurement of every game's levels: (it, True), or (the one queued or running
+    already, False)."""
+    Status = LevelMeasurement.Status
+    busy = LevelMeasurement.objects.filter(
+        leases.alive("status", Status.RUNNING), status__in=(Status.QUEUED, Status.RUNNING)
+    ).first()
+    if busy is not None:
+        return busy, False
+    measurement = LevelMeasurement.objects.create(games=games)
+    transaction.on_commit(lambda: _enqueue(measurement.pk))
+    return measurement, True
+
+
+def _enqueue(measurement_id: int) -> None:
+    measurement_queued.send(LevelMeasurement, measurement_id=measurement_id)
+
+
+def measurement_run(measurement_id: int) -> list[dict[str, Any]]:
+    """(The task worker.) Run a queued measurement (``rate_levels``, every game) while its
+    lease beats; its rows, or [] when it was not this run's to do."""
+    Status = LevelMeasurement.Status
+    claimed = LevelMeasurement.objects.filter(pk=measurement_id, status=Status.QUEUED).update(
+        status=Status.RUNNING, beat_at=timezone.now(), attempts=F("attempts") + 1
+    )
+    if not claimed:
+        return []
+    measurement = LevelMeasurement.objects.get(pk=measurement_id)
+    this_run = LevelMeasurement.objects.filter(
+        pk=measurement_id, status=Status.RUNNING, attempts=measurement.attempts
+    )
+    try:
+        with leases.beating(this_run):
+            rows = rate_levels(games=measurement.games, only=None, rng_seed=0)
+    except Exception as exc:
+        this_run.update(status=Status.FAILED, error=repr(exc), finished_at=timezone.now())
+        raise
+    this_run.update(status=Status.DONE, finished_at=timezone.now())
+    return rows
+
+
+def take_up_lapsed() -> int:
+    """(Every server's sweep.) Measurements whose worker stopped beating are queued again
+    (from the start: the same seed plays the same games), or fail after three ends."""
+    Status = LevelMeasurement.Status
+    return leases.take_up(
+        LevelMeasurement.objects.all(),
+        status="status",
+        running=Status.RUNNING,
+        queued=Status.QUEUED,
+        failed=Status.FAILED,
+        message="The task worker stopped three times while measuring the levels.",
+        enqueue=_enqueue,
+    )

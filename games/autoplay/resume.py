@@ -2,7 +2,7 @@
 
 A turn is a task of the process that saw the change; after a restart (``kill -9`` with the
 computer to move, or a player away) nothing runs it. Two things set it going again: the
-server's start (``resume_owed``, called by ``site_config.serve`` once daphne's loop runs: every
+server's start (``resume_owed``, called by ``site_config.startup`` once daphne's loop runs: every
 active match with a computer seat), and every socket that opens on a match (``resume``: the
 first visitor, player or spectator). A turn already running is not started twice, and a
 move made twice (two processes starting the same turn) is refused the second time.

@@ -12,14 +12,14 @@ from django_tasks import task
 
 from games.matches import computer_analysis
 
-from .level_ratings import DEFAULT_GAMES, rate_levels
+from . import level_ratings
 
 
 @task()
-def rate_levels_task(games: int = DEFAULT_GAMES) -> list[dict[str, Any]]:
-    """Rate every game's levels (``games`` games per pair) and store them; the rows are the
-    task's result."""
-    return rate_levels(games=games, only=None, rng_seed=0)
+def rate_levels_task(measurement_id: int) -> list[dict[str, Any]]:
+    """Run one queued measurement of every game's levels (``level_ratings.measurement_run``);
+    the rows are the task's result."""
+    return level_ratings.measurement_run(measurement_id)
 
 
 @task()
@@ -32,3 +32,9 @@ def analyse_match_task(analysis_id: int) -> None:
 def enqueue_analysis(sender, analysis_id: int, **kwargs) -> None:
     """A requested analysis goes to the worker."""
     analyse_match_task.enqueue(analysis_id)
+
+
+@receiver(level_ratings.measurement_queued, dispatch_uid="level_ratings.enqueue")
+def enqueue_measurement(sender, measurement_id: int, **kwargs) -> None:
+    """A queued measurement goes to the worker."""
+    rate_levels_task.enqueue(measurement_id)

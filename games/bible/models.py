@@ -15,6 +15,8 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from games import leases
+
 BOOKS = 66
 # The usual English names of books 1-66, for labels (reports keep the names the translation gives).
 BOOK_NAMES = [
@@ -39,7 +41,6 @@ BOOK_CHAPTERS = [
 ]  # fmt: skip
 assert len(BOOK_CHAPTERS) == BOOKS
 # A running import with no sign of life (progress) for this long lost its worker: it may be retried.
-STALLED_AFTER = timedelta(minutes=15)
 
 
 def scope_label(translation: str, book: int | None, chapter: int | None, book_name: str = "") -> str:
@@ -76,8 +77,9 @@ class ImportQuerySet(models.QuerySet):
         return self.filter(state__in=[Import.State.QUEUED, Import.State.RUNNING])
 
     def retryable(self) -> ImportQuerySet:
-        """Failed imports, and running ones whose worker has not been heard of for a long time."""
-        stalled = Q(state=Import.State.RUNNING, updated_at__lt=timezone.now() - STALLED_AFTER)
+        """Failed imports, and running ones whose worker has not been heard of for the lease
+        (``games.leases``: a killed worker)."""
+        stalled = Q(state=Import.State.RUNNING, beat_at__lt=leases.lapsed_before())
         return self.filter(Q(state=Import.State.FAILED) | stalled)
 
     def of_scope(self, translation: str, book: int | None, chapter: int | None) -> ImportQuerySet:
@@ -125,6 +127,7 @@ class Import(models.Model):
     progress_total = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    beat_at = models.DateTimeField(null=True, blank=True)  # its worker's last sign of life (games.leases)
     task_id = models.CharField(max_length=64, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -185,7 +188,8 @@ class Import(models.Model):
 
     @property
     def is_stalled(self) -> bool:
-        return self.state == self.State.RUNNING and self.updated_at < timezone.now() - STALLED_AFTER
+        beat = self.beat_at
+        return self.state == self.State.RUNNING and beat is not None and beat < leases.lapsed_before()
 
     @property
     def is_retryable(self) -> bool:

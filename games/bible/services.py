@@ -17,6 +17,8 @@ from django.db.models import F
 from django.dispatch import Signal
 from django.utils import timezone
 
+from games import leases
+
 from . import getbible, wordfreq
 from .models import ChapterText, Import, Report, ReportWord, scope_label
 
@@ -71,8 +73,9 @@ def import_start(
 def import_retry(*, import_id: int) -> Import:
     """Queue a failed import again (same scope and N); a new report is written if it succeeds.
 
-    A running import whose worker gave no sign of life for ``STALLED_AFTER`` (a killed worker)
-    may be retried too; should its old run wake up, it can no longer write anything.
+    A running import whose worker gave no sign of life for the lease (a killed worker; the
+    servers' sweep takes it up by itself too) may be retried; should its old run wake up, it
+    can no longer write anything.
     """
     job = Import.objects.get(pk=import_id)
     if not job.is_retryable:
@@ -105,13 +108,14 @@ def import_run(*, import_id: int) -> None:
     """The task body: run a queued import to its end (done with a report, or failed)."""
     now = timezone.now()
     claimed = Import.objects.filter(pk=import_id, state=Import.State.QUEUED).update(
-        state=Import.State.RUNNING, started_at=now, updated_at=now, attempts=F("attempts") + 1
+        state=Import.State.RUNNING, started_at=now, updated_at=now, beat_at=now, attempts=F("attempts") + 1
     )
     if not claimed:
         return  # already run, running elsewhere, or gone: never run twice
     job = Import.objects.get(pk=import_id)
     try:
-        _run(job)
+        with leases.beating(_this_run(job)):  # a download may take minutes between progress
+            _run(job)
     except _Superseded:
         pass
     except getbible.GetBibleError as exc:
@@ -119,6 +123,21 @@ def import_run(*, import_id: int) -> None:
     except BaseException as exc:
         _fail(job, f"Internal error: {exc!r}")
         raise
+
+
+def take_up_lapsed() -> int:
+    """(Every server's sweep.) Imports whose worker stopped beating are queued again, or
+    fail after three ends (``games.leases``); a report is written once either way."""
+    return leases.take_up(
+        Import.objects.all(),
+        status="state",
+        running=Import.State.RUNNING,
+        queued=Import.State.QUEUED,
+        failed=Import.State.FAILED,
+        message="The task worker stopped three times during this import.",
+        enqueue=_enqueue,
+        reset={"progress_done": 0, "progress_total": 0, "source": "", "started_at": None},
+    )
 
 
 def _this_run(job: Import):

@@ -23,6 +23,8 @@ class MatchAnalysis(models.Model):
     plies = models.JSONField(default=list, blank=True)
     summary = models.JSONField(default=list, blank=True)
     error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)  # workers that claimed it (games.leases)
+    beat_at = models.DateTimeField(null=True, blank=True)  # its worker's last sign of life
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

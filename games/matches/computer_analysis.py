@@ -1,7 +1,10 @@
 """Computer analysis of a finished match (issue "Study a game"): anyone who can see its replay
 asks for it once; the task worker (``games.autoplay.tasks``) evaluates every move with the
 analysis board's own code (``games.ai.analysis``), marks it (``games.ai.review``) and stores
-the result with the match, the progress too, so the replay shows it growing.
+the result with the match, the progress too, so the replay shows it growing. Its worker is
+seen to be alive (``games.leases``): one killed mid-way leaves the analysis to the next
+worker, which goes on from the last move stored; after three such ends it fails and may be
+asked for again.
 """
 
 from __future__ import annotations
@@ -10,9 +13,11 @@ import logging
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.dispatch import Signal
 from django.utils import timezone
 
+from games import leases
 from games.ai import review
 from games.ai.analysis import analysable, analyse, hindsight
 
@@ -25,6 +30,8 @@ log = logging.getLogger(__name__)
 MAX_WAITING = 20  # analyses queued or running at once on the whole site
 PLY_BUDGET = 0.8  # seconds a position: a 60-move Othello game within a minute
 analysis_requested = Signal()  # sent with analysis_id once the request is committed
+FAILED_MESSAGE = "The analysis failed. The site's staff have the details; you may ask for it again."
+STOPPED = "The computer stopped three times while analysing this game; you may ask for it again."
 
 
 def analysis_request(*, slug: str) -> tuple[MatchAnalysis, bool]:
@@ -35,16 +42,27 @@ def analysis_request(*, slug: str) -> tuple[MatchAnalysis, bool]:
     match = Match.objects.filter(replay_slug=slug).first()
     if match is None:
         raise ServiceError("not_found", "No such replay.", 404)
+    Status = MatchAnalysis.Status
     existing = MatchAnalysis.objects.filter(match=match).first()
-    if existing is not None:
+    if existing is not None and existing.status != Status.FAILED:
         return existing, False
     if match.status != Match.Status.FINISHED:
         raise ServiceError("not_over", "A game is analysed once it is finished.", 409)
     if not analysable(match.game):
         raise ServiceError("bad_options", f"{match.rules.name} has no computer analysis.", 400)
-    Status = MatchAnalysis.Status
-    if MatchAnalysis.objects.filter(status__in=(Status.QUEUED, Status.RUNNING)).count() >= MAX_WAITING:
+    waiting = MatchAnalysis.objects.filter(  # a lapsed run waits for nobody
+        leases.alive("status", Status.RUNNING), status__in=(Status.QUEUED, Status.RUNNING)
+    )
+    if waiting.count() >= MAX_WAITING:
         raise ServiceError("rate_limited", "The computer is busy analysing other games: try again soon.", 429)
+    if existing is not None:  # failed: asked for again, from the start
+        asked = MatchAnalysis.objects.filter(pk=existing.pk, status=Status.FAILED).update(
+            status=Status.QUEUED, attempts=0, done=0, total=0, plies=[], summary=[], error=""
+        )
+        if asked:
+            transaction.on_commit(lambda: analysis_requested.send(MatchAnalysis, analysis_id=existing.pk))
+        existing.refresh_from_db()
+        return existing, bool(asked)
     try:
         with transaction.atomic():
             analysis = MatchAnalysis.objects.create(match=match)
@@ -55,29 +73,49 @@ def analysis_request(*, slug: str) -> tuple[MatchAnalysis, bool]:
 
 
 def analysis_run(analysis_id: int) -> None:
-    """(The task worker.) Evaluate every move of the match, storing the progress as it goes."""
+    """(The task worker.) Evaluate every move of the match from the last one stored, storing
+    the progress as it goes, while its lease beats; a run given up meanwhile stops."""
+    Status = MatchAnalysis.Status
+    claimed = MatchAnalysis.objects.filter(pk=analysis_id, status=Status.QUEUED).update(
+        status=Status.RUNNING, beat_at=timezone.now(), attempts=F("attempts") + 1
+    )
+    if not claimed:
+        return  # done, running elsewhere, or gone: never run twice
     analysis = MatchAnalysis.objects.select_related("match").get(pk=analysis_id)
-    if analysis.status == MatchAnalysis.Status.DONE:
-        return
+    this_run = MatchAnalysis.objects.filter(pk=analysis_id, status=Status.RUNNING, attempts=analysis.attempts)
     match = analysis.match
     try:
-        states, moves = positions(match)
-        chosen = [i for i, move in enumerate(moves) if not move["forced"]]
-        analysis.status, analysis.total = MatchAnalysis.Status.RUNNING, len(chosen)
-        analysis.done, analysis.plies = 0, []
-        analysis.save(update_fields=["status", "total", "done", "plies"])
-        for i in chosen:
-            state = hindsight(match.game, states, i, moves[i]["seat"])
-            analysis.plies.append(judged(match.game, state, moves[i], i + 1))
-            analysis.done += 1
-            analysis.save(update_fields=["plies", "done"])
-        analysis.summary = review.summary(analysis.plies, len(match.seats.all()), match.game)
-        analysis.status, analysis.finished_at = MatchAnalysis.Status.DONE, timezone.now()
-        analysis.save(update_fields=["summary", "status", "finished_at"])
+        with leases.beating(this_run):
+            states, moves = positions(match)
+            chosen = [i for i, move in enumerate(moves) if not move["forced"]]
+            plies = analysis.plies if analysis.total == len(chosen) else []
+            if not this_run.update(total=len(chosen), done=len(plies), plies=plies):
+                return
+            for i in chosen[len(plies) :]:
+                state = hindsight(match.game, states, i, moves[i]["seat"])
+                plies.append(judged(match.game, state, moves[i], i + 1))
+                if not this_run.update(plies=plies, done=len(plies), beat_at=timezone.now()):
+                    return  # given up as lapsed and queued again: the next run writes
+            summary = review.summary(plies, len(match.seats.all()), match.game)
+            this_run.update(summary=summary, status=Status.DONE, finished_at=timezone.now())
     except Exception as exc:  # recorded for staff; the replay says it failed
         log.exception("computer analysis of %s failed", match.pk)
-        failed = MatchAnalysis.Status.FAILED
-        MatchAnalysis.objects.filter(pk=analysis_id).update(status=failed, error=repr(exc))
+        this_run.update(status=Status.FAILED, error=repr(exc), finished_at=timezone.now())
+
+
+def take_up_lapsed() -> int:
+    """(Every server's sweep.) Analyses whose worker stopped beating go to the next worker
+    (from their last stored move), or fail after three ends (``games.leases``)."""
+    Status = MatchAnalysis.Status
+    return leases.take_up(
+        MatchAnalysis.objects.all(),
+        status="status",
+        running=Status.RUNNING,
+        queued=Status.QUEUED,
+        failed=Status.FAILED,
+        message=STOPPED,
+        enqueue=lambda pk: analysis_requested.send(MatchAnalysis, analysis_id=pk),
+    )
 
 
 def judged(slug: str, state: dict[str, Any], move: dict[str, Any], number: int) -> dict[str, Any]:
@@ -102,6 +140,13 @@ def judged(slug: str, state: dict[str, Any], move: dict[str, Any], number: int) 
     }
 
 
+def failure(analysis: MatchAnalysis) -> str:
+    """What the replay says of a failed analysis (empty otherwise)."""
+    if analysis.status != MatchAnalysis.Status.FAILED:
+        return ""
+    return STOPPED if analysis.error == STOPPED else FAILED_MESSAGE
+
+
 def analysis_json(match: Match) -> dict[str, Any] | None:
     """The replay's ``analysis`` object (protocol.md), or None when nobody asked for one."""
     analysis = MatchAnalysis.objects.filter(match=match).first()
@@ -109,6 +154,7 @@ def analysis_json(match: Match) -> dict[str, Any] | None:
         return None
     return {
         "status": analysis.status,
+        "message": failure(analysis),
         "done": analysis.done,
         "total": analysis.total,
         "plies": analysis.plies,

@@ -299,6 +299,31 @@ class LevelRating(models.Model):
         return f"{self.game} {self.level} {self.rating:.0f}"
 
 
+class LevelMeasurement(models.Model):
+    """One run of measuring every game's levels (the admin's "Measure the levels again"), by
+    the task worker, its worker seen to be alive (``games.leases``)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    games = models.PositiveIntegerField()  # games per pair of levels
+    attempts = models.PositiveSmallIntegerField(default=0)  # workers that claimed it
+    beat_at = models.DateTimeField(null=True, blank=True)  # its worker's last sign of life
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"measurement {self.pk} ({self.status})"
+
+
 class PoolEntry(models.Model):
     """One player waiting in a quick-pairing pool (``games.matches.pairing``), then the match
     they were paired into (kept: the pool's "playing" count reads it)."""

@@ -22,14 +22,14 @@ if (card) {
   const draw = (analysis) => {
     current = analysis;
     card.dataset.status = analysis ? analysis.status : "none";
-    el.ask.hidden = Boolean(analysis);
+    el.ask.hidden = Boolean(analysis) && analysis.status !== "failed"; // a failed one may be asked for again
     if (!analysis) {
       el.status.textContent = "";
       return;
     }
     if (analysis.status === "queued") el.status.textContent = "Waiting for the computer…";
     else if (analysis.status === "running") el.status.textContent = `Analysing: ${analysis.done} of ${analysis.total} moves.`;
-    else if (analysis.status === "failed") el.status.textContent = "The analysis failed. The site's staff have the details.";
+    else if (analysis.status === "failed") el.status.textContent = analysis.message;
     else el.status.textContent = `Every move analysed (${analysis.total}).`;
     drawGraph(analysis.plies);
     if (analysis.status === "done") {

@@ -16,7 +16,7 @@ from django_tasks_db.models import DBTaskResult
 from games.autoplay import level_ratings, tasks
 from games.autoplay.level_ratings import ANCHOR_RATING, rate, rate_levels, rateable
 from games.matches import services
-from games.matches.models import LevelRating
+from games.matches.models import LevelMeasurement, LevelRating
 from games.matches.selectors import match_for_user
 
 pytestmark = pytest.mark.django_db
@@ -117,19 +117,20 @@ def test_the_create_form_and_a_computer_seat_show_the_measured_rating(client):
     assert next(p for p in players if not p["computer"])["username"] == "ann"
 
 
-def test_the_task_rates_and_returns_its_rows(monkeypatch):
-    calls = []
+@pytest.mark.django_db(transaction=True)  # the lease's beats come from a thread of their own
+def test_the_task_runs_a_queued_measurement_once_and_returns_its_rows():
+    measurement, started = level_ratings.measurement_start(games=1)
+    assert started and level_ratings.measurement_start(games=1) == (measurement, False)  # one at a time
+    rows = tasks.rate_levels_task.call(measurement.pk)
+    measurement.refresh_from_db()
+    assert measurement.status == "done" and measurement.attempts == 1
+    assert {r["game"] for r in rows} == set(rateable())  # every game, in the worker's one process
+    strong = next(r for r in rows if (r["game"], r["level"]) == ("reversi_1d", "strong"))
+    assert stored()["strong"].games == strong["games"] > 0
+    assert tasks.rate_levels_task.call(measurement.pk) == []  # done: never run twice
 
-    def one_game(games, only, rng_seed):
-        calls.append((games, only, rng_seed))
-        return rate_levels(games=games, only="reversi_1d", rng_seed=rng_seed)
 
-    monkeypatch.setattr(tasks, "rate_levels", one_game)
-    rows = tasks.rate_levels_task.call(2)
-    assert calls == [(2, None, 0)]  # every game, in the worker's one process
-    assert [r["level"] for r in rows] == ["random", "strong"] and stored()["strong"].games == 2
-
-
+@pytest.mark.django_db(transaction=True)  # the measurement is handed to the worker on commit
 def test_admin_lists_the_ratings_and_measures_again_in_the_background(client):
     client.force_login(user("root", is_staff=True, is_superuser=True))
     url = "/admin/games/levelrating/"
@@ -139,7 +140,12 @@ def test_admin_lists_the_ratings_and_measures_again_in_the_background(client):
     r = client.post(url, {"action": "measure_levels", "index": "0"}, follow=True)  # nothing selected
     assert "Measuring every game&#x27;s levels in the background" in r.content.decode()
     task = DBTaskResult.objects.get()
-    assert task.task_path == TASK_PATH and task.args_kwargs["args"] == [level_ratings.DEFAULT_GAMES]
+    measurement = LevelMeasurement.objects.get()
+    assert task.task_path == TASK_PATH and task.args_kwargs["args"] == [measurement.pk]
+    assert measurement.games == level_ratings.DEFAULT_GAMES and measurement.status == "queued"
+    r = client.post(url, {"action": "measure_levels", "index": "0"}, follow=True)  # once at a time
+    assert "being measured already" in r.content.decode() and DBTaskResult.objects.count() == 1
+    LevelMeasurement.objects.update(status="done")
 
     rate_levels(games=2, only="reversi_1d", rng_seed=1)
     page = client.get(url).content.decode()

@@ -182,11 +182,11 @@ def test_a_stalled_run_may_be_retried_and_the_old_run_writes_nothing(api):
 
     job = services.import_start(translation="akjv", book=57)
     # A worker claimed it, then was killed: the import stays "running".
-    Import.objects.filter(pk=job.pk).update(state=Import.State.RUNNING, attempts=1, updated_at=timezone.now())
+    Import.objects.filter(pk=job.pk).update(state=Import.State.RUNNING, attempts=1, beat_at=timezone.now())
     with pytest.raises(ValueError, match="only failed or stalled imports"):
         services.import_retry(import_id=job.pk)
     long_ago = timezone.now() - timedelta(hours=1)
-    Import.objects.filter(pk=job.pk).update(updated_at=long_ago)
+    Import.objects.filter(pk=job.pk).update(beat_at=long_ago)
     old_run = Import.objects.get(pk=job.pk)
     assert old_run.is_stalled and services.import_retry(import_id=job.pk).state == Import.State.QUEUED
     services.import_run(import_id=job.pk)

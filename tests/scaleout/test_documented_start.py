@@ -9,8 +9,6 @@ that ran out meanwhile ends its match.
 from __future__ import annotations
 
 import glob
-import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -22,28 +20,13 @@ import pytest
 from tests.live.helpers import server_errors
 from tests.support.backing import Postgres, Redis
 from tests.support.client import Player
+from tests.support.documented import deploy_commands
 from tests.support.server import ROOT, LiveServer
 
 pytestmark = pytest.mark.skipif(
     not glob.glob("/usr/lib/postgresql/*/bin/initdb") or shutil.which("redis-server") is None,
     reason="Debian's postgresql and redis-server are not installed (make test installs them)",
 )
-
-
-def documented_block() -> list[list[str]]:
-    """The commands of docs/deploy.md's "Several processes" block, each as its argv (the
-    comments and the trailing ``&`` left out, ``.venv/bin/python`` as this interpreter)."""
-    text = (ROOT / "docs/deploy.md").read_text()
-    section = text[text.index("## Several processes") :]
-    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
-    commands = []
-    for line in block.splitlines():
-        argv = shlex.split(line, comments=True)
-        if argv and argv[-1] == "&":
-            argv.pop()
-        if argv:
-            commands.append([sys.executable if a == ".venv/bin/python" else a for a in argv])
-    return commands
 
 
 def until(check, timeout: float, what: str):
@@ -55,7 +38,7 @@ def until(check, timeout: float, what: str):
 
 
 def test_the_documented_commands_resume_owed_turns_and_end_lapsed_clocks(tmp_path: Path):
-    commands = documented_block()
+    commands = deploy_commands()
     exported = [c[1].split("=", 1)[0] for c in commands if c[0] == "export"]
     assert exported == ["DATABASE_URL", "REDIS_URL"]
     servers_argv = [c for c in commands if "site_config.asgi:application" in c]
