@@ -24,6 +24,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 MAX_ATTEMPTS = 3  # claims of one row before a lapsed one ends as failed
+QUEUED, RUNNING, FAILED = "queued", "running", "failed"  # the statuses of every leased row
 
 
 def lease_seconds() -> float:
@@ -40,9 +41,9 @@ def lapsed_before() -> datetime:
     return timezone.now() - timedelta(seconds=lease_seconds())
 
 
-def alive(status: str, running: str) -> Q:
+def alive(status: str = "status") -> Q:
     """The rows whose owner is alive or yet to come: everything but a running row that lapsed."""
-    return ~Q(**{status: running}, beat_at__lt=lapsed_before())
+    return ~Q(**{status: RUNNING}, beat_at__lt=lapsed_before())
 
 
 @contextmanager
@@ -70,28 +71,26 @@ def beating(rows: QuerySet) -> Iterator[None]:
 def take_up(
     rows: QuerySet,
     *,
-    status: str,
-    running: str,
-    queued: str,
-    failed: str,
     message: str,
     enqueue: Callable[[int], None],
+    status: str = "status",
     reset: dict | None = None,
 ) -> int:
-    """(A server's sweep.) Each row of ``rows`` running with no beat for the lease: queued
-    again (its ``reset`` fields written) and handed to ``enqueue``, or, after ``MAX_ATTEMPTS``
-    claims, failed with ``message``; returns how many it queued again. Two processes sweeping
-    at once take a row up once (each update is filtered on the attempt it saw)."""
-    lapsed = rows.filter(**{status: running}, beat_at__lt=lapsed_before())
+    """(A server's sweep.) Each row of ``rows`` whose ``status`` field is ``running`` with no
+    beat for the lease: ``queued`` again (its ``reset`` fields written) and handed to
+    ``enqueue``, or, after ``MAX_ATTEMPTS`` claims, ``failed`` with ``message`` as its
+    ``error``; returns how many it queued again. Two processes sweeping at once take a row up
+    once (each update is filtered on the attempt it saw)."""
+    lapsed = rows.filter(**{status: RUNNING}, beat_at__lt=lapsed_before())
     taken = 0
     for pk, attempts in lapsed.values_list("pk", "attempts"):
-        this_run = rows.filter(pk=pk, **{status: running}, attempts=attempts)
+        this_run = rows.filter(pk=pk, **{status: RUNNING}, attempts=attempts)
         if attempts < MAX_ATTEMPTS:
-            if this_run.update(**{status: queued}, beat_at=None, **(reset or {})):
+            if this_run.update(**{status: QUEUED}, beat_at=None, **(reset or {})):
                 enqueue(pk)
                 taken += 1
         else:
-            this_run.update(**{status: failed}, error=message, finished_at=timezone.now())
+            this_run.update(**{status: FAILED}, error=message, finished_at=timezone.now())
     return taken
 
 

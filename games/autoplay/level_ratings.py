@@ -211,7 +211,7 @@ def measurement_start(games: int = DEFAULT_GAMES) -> tuple[LevelMeasurement, boo
     already, False)."""
     Status = LevelMeasurement.Status
     busy = LevelMeasurement.objects.filter(
-        leases.alive("status", Status.RUNNING), status__in=(Status.QUEUED, Status.RUNNING)
+        leases.alive(), status__in=(Status.QUEUED, Status.RUNNING)
     ).first()
     if busy is not None:
         return busy, False
@@ -250,13 +250,8 @@ def measurement_run(measurement_id: int) -> list[dict[str, Any]]:
 def take_up_lapsed() -> int:
     """(Every server's sweep.) Measurements whose worker stopped beating are queued again
     (from the start: the same seed plays the same games), or fail after three ends."""
-    Status = LevelMeasurement.Status
     return leases.take_up(
         LevelMeasurement.objects.all(),
-        status="status",
-        running=Status.RUNNING,
-        queued=Status.QUEUED,
-        failed=Status.FAILED,
         message="The task worker stopped three times while measuring the levels.",
         enqueue=_enqueue,
     )

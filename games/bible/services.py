@@ -130,12 +130,9 @@ def take_up_lapsed() -> int:
     fail after three ends (``games.leases``); a report is written once either way."""
     return leases.take_up(
         Import.objects.all(),
-        status="state",
-        running=Import.State.RUNNING,
-        queued=Import.State.QUEUED,
-        failed=Import.State.FAILED,
         message="The task worker stopped three times during this import.",
         enqueue=_enqueue,
+        status="state",
         reset={"progress_done": 0, "progress_total": 0, "source": "", "started_at": None},
     )
 

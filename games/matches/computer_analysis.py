@@ -51,7 +51,7 @@ def analysis_request(*, slug: str) -> tuple[MatchAnalysis, bool]:
     if not analysable(match.game):
         raise ServiceError("bad_options", f"{match.rules.name} has no computer analysis.", 400)
     waiting = MatchAnalysis.objects.filter(  # a lapsed run waits for nobody
-        leases.alive("status", Status.RUNNING), status__in=(Status.QUEUED, Status.RUNNING)
+        leases.alive(), status__in=(Status.QUEUED, Status.RUNNING)
     )
     if waiting.count() >= MAX_WAITING:
         raise ServiceError("rate_limited", "The computer is busy analysing other games: try again soon.", 429)
@@ -106,13 +106,8 @@ def analysis_run(analysis_id: int) -> None:
 def take_up_lapsed() -> int:
     """(Every server's sweep.) Analyses whose worker stopped beating go to the next worker
     (from their last stored move), or fail after three ends (``games.leases``)."""
-    Status = MatchAnalysis.Status
     return leases.take_up(
         MatchAnalysis.objects.all(),
-        status="status",
-        running=Status.RUNNING,
-        queued=Status.QUEUED,
-        failed=Status.FAILED,
         message=STOPPED,
         enqueue=lambda pk: analysis_requested.send(MatchAnalysis, analysis_id=pk),
     )
