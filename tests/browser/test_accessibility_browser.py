@@ -109,6 +109,10 @@ def test_every_page_passes_an_axe_audit(daphne_server, person):
         audit.visit(visitor, base + "/", "lobby-logged-out")
         audit.visit(visitor, base + "/accounts/login/", "login")
         audit.visit(visitor, base + "/accounts/signup/", "signup")
+        audit.visit(visitor, base + "/accounts/password_reset/", "password-reset")
+        audit.visit(visitor, base + "/accounts/password_reset/done/", "password-reset-done")
+        audit.visit(visitor, base + "/accounts/reset/MQ/set-password/", "password-reset-bad-link")
+        audit.visit(visitor, base + "/accounts/reset/done/", "password-reset-complete")
         for slug in GAMES:
             audit.visit(visitor, f"{base}/games/{slug}/rules/", f"rules-{slug}")
         for slug, game in GAMES.items():

@@ -9,56 +9,23 @@ server is slow, and no move waits for it (the worker sends)."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
 import signal
 import subprocess
 import sys
-import threading
 import time
-from dataclasses import dataclass, field
 
 import pytest
 import requests
 from aiosmtpd.controller import Controller
 
 from tests.live.helpers import server_errors
-from tests.support.client import PASSWORD, Player
+from tests.support.client import Player
+from tests.support.mail import SMTP_DELAY, Inbox, link, with_address
 from tests.support.server import ROOT, LiveServer, free_port
 
 pytestmark = pytest.mark.live
 
-SMTP_DELAY = 1.5  # seconds the mail server takes for each mail
-
-
-@dataclass
-class Inbox:
-    """An aiosmtpd handler keeping every message it accepted, slowly."""
-
-    messages: list[email.message.EmailMessage] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    async def handle_DATA(self, server, session, envelope) -> str:  # noqa: N802 (aiosmtpd's name)
-        import asyncio
-
-        await asyncio.sleep(SMTP_DELAY)
-        message = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
-        with self.lock:
-            self.messages.append(message)
-        return "250 Message accepted"
-
-    def to(self, address: str) -> list[email.message.EmailMessage]:
-        with self.lock:
-            return [m for m in self.messages if address in m["To"]]
-
-    def wait(self, address: str, count: int, timeout: float = 20) -> list[email.message.EmailMessage]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if len(got := self.to(address)) >= count:
-                return got
-            time.sleep(0.05)
-        raise AssertionError(f"{address}: {len(self.to(address))} mails, expected {count}")
 
 
 @pytest.fixture
@@ -101,42 +68,6 @@ def site(tmp_path):
         log.close()
         server.kill()
         smtp.stop()
-
-
-def with_address(player: Player, inbox: Inbox) -> str:
-    """Set the player's e-mail address on the settings page (their password confirms it),
-    then open the confirmation link mailed to it and press its button, as a person does. The
-    confirmation mail leaves the inbox: the tests count turn mails."""
-    address = f"{player.username}@example.org"
-    player.get("/notifications/settings/")
-    r = player.http.post(
-        player.base + "/notifications/settings/",
-        data={
-            "email": address,
-            "password": PASSWORD,
-            "turn": "on",
-            "low_time": "on",
-            "csrfmiddlewaretoken": player.http.cookies["csrftoken"],
-        },
-        timeout=10,
-        allow_redirects=False,
-    )
-    assert r.status_code == 302, r.text[:500]
-    (confirmation,) = inbox.wait(address, 1)
-    url = link(confirmation, re.escape(player.base) + r"/accounts/email/confirm/[^/\s]+/[^/\s]+/")
-    browser = requests.Session()  # opened anywhere: no session needed
-    assert browser.get(url, timeout=10).status_code == 200
-    done = browser.post(url, data={"csrfmiddlewaretoken": browser.cookies["csrftoken"]}, timeout=10)
-    assert done.status_code == 200 and "Address confirmed" in done.text, done.text[:500]
-    with inbox.lock:
-        inbox.messages.remove(confirmation)
-    return address
-
-
-def link(message: email.message.EmailMessage, pattern: str) -> str:
-    found = re.search(pattern, message.get_content())
-    assert found, message.get_content()
-    return found.group(0)
 
 
 def timed_move(player: Player, match_id: str) -> float:
