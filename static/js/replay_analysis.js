@@ -7,6 +7,7 @@ import {postJSON} from "./http.js";
 
 const card = document.getElementById("computer-analysis");
 const POLL_MS = 1500;
+const SOFT = 10; // the value drawn halfway to the graph's edge (a squashed scale)
 const MARKS = {inaccuracy: "?!", mistake: "?", blunder: "??"};
 const WORDS = {inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders"};
 
@@ -64,10 +65,13 @@ if (card) {
       return;
     }
     const w = 320, h = 120, pad = 8;
-    const top = Math.max(4, ...values.map((p) => Math.abs(p.value)));
     const last = Math.max(...plies.map((p) => p.ply));
-    const x = (ply) => pad + ((w - 2 * pad) * (ply - 1)) / Math.max(1, last - 1);
-    const y = (v) => h / 2 - ((h / 2 - pad) * v) / top;
+    const step = (w - 2 * pad) / Math.max(1, last - 1); // between two moves' points
+    const x = (ply) => pad + step * (ply - 1);
+    // Squashed, as lichess draws win chances: a lost position's estimate (-1000) lies near
+    // the edge without flattening the real values (+2, -40) onto the axis.
+    const y = (v) => h / 2 - ((h / 2 - pad) * v) / (Math.abs(v) + SOFT);
+    const radius = Math.min(4.5, Math.max(1.5, step * 0.45)); // neighbours never overlap
     const ns = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(ns, "svg");
     svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
@@ -81,15 +85,22 @@ if (card) {
     line.setAttribute("class", "curve");
     svg.append(axis, line);
     for (const p of values) {
+      const go = () => document.querySelector(`#moves button[data-ply="${p.ply}"]`)?.click();
+      // the whole column of a move is its target, however close the points stand
+      const column = document.createElementNS(ns, "rect");
+      Object.entries({x: x(p.ply) - step / 2, y: 0, width: step, height: h, class: "hit"}).forEach(([k, v]) => column.setAttribute(k, v));
+      column.dataset.ply = p.ply;
+      column.addEventListener("click", go);
       const dot = document.createElementNS(ns, "circle");
-      Object.entries({cx: x(p.ply), cy: y(p.value), r: 4.5, class: p.proved ? "proved" : "estimate", tabindex: 0}).forEach(([k, v]) => dot.setAttribute(k, v));
+      Object.entries({cx: x(p.ply), cy: y(p.value), r: radius, class: p.proved ? "proved" : "estimate", tabindex: 0}).forEach(([k, v]) => dot.setAttribute(k, v));
       dot.dataset.ply = p.ply;
+      dot.dataset.value = p.value;
       const title = document.createElementNS(ns, "title");
       title.textContent = `Move ${p.ply}: ${p.value > 0 ? "+" : ""}${p.value} ${p.proved ? "(proved)" : "(estimate)"}${p.mark && p.mark !== "best" ? `, ${p.mark}` : ""}`;
       dot.append(title);
-      const go = () => document.querySelector(`#moves button[data-ply="${p.ply}"]`)?.click();
       dot.addEventListener("click", go);
       dot.addEventListener("keydown", (event) => event.key === "Enter" && go());
+      svg.prepend(column);
       svg.append(dot);
     }
     // which way is whose, in words under the graph (for everyone, not only screen readers)
