@@ -17,6 +17,13 @@ class ChallengeMade(Event):
 
 
 @dataclass(eq=False, kw_only=True)
+class ChallengeDeclined(Event):
+    """``challenge.to_user`` said no to ``challenge`` (its match is aborted)."""
+
+    challenge: Any
+
+
+@dataclass(eq=False, kw_only=True)
 class TokenRevoked(Event):
     """The API token ``token_id`` was revoked: the sockets opened with it close."""
 

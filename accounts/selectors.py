@@ -78,6 +78,7 @@ def challenge_json(challenge: Challenge) -> dict[str, Any]:
         "from": challenge.from_user.username,
         "to": challenge.to_user.username,
         "game": match.game,
+        "name": match.rules.name,
         "options": match.options,
         "clock": match.time_control,
         "rated": match.rated,

@@ -28,7 +28,7 @@ from games.matches.errors import ServiceError
 from games.matches.events import announce
 from games.matches.models import Match
 
-from .events import ChallengeMade
+from .events import ChallengeDeclined, ChallengeMade
 from .follows import challenge_allowed
 from .models import Challenge
 
@@ -135,7 +135,9 @@ def challenge_decline(*, challenge_id: Any, user) -> Challenge:
     """Say no: the match is aborted (as its challenger may while it waits)."""
     with transaction.atomic():
         challenge = _answerable(challenge_id, user)
-        match_services.match_abort(match_id=challenge.match_id, user=challenge.from_user)
+        # answered first: the aborted match's state says "declined"
         challenge.answered_at, challenge.accepted = timezone.now(), False
         challenge.save(update_fields=["answered_at", "accepted"])
+        match_services.match_abort(match_id=challenge.match_id, user=challenge.from_user)
+        announce(ChallengeDeclined(challenge=challenge))
     return challenge

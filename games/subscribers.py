@@ -10,7 +10,7 @@ thread that committed (``games.matches.events``).
 
 from __future__ import annotations
 
-from accounts.events import ChallengeMade, TokenRevoked
+from accounts.events import ChallengeDeclined, ChallengeMade, TokenRevoked
 from games import leases
 from games.autoplay import absence, computer, level_ratings
 from games.bible import services as bible_services
@@ -48,6 +48,7 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     (MatchStarted, events_socket.on_match_started),
     (RoundStarted, events_socket.on_round_started),
     (ChallengeMade, events_socket.on_challenge),
+    (ChallengeMade, lobby_push.push_challenge),
     (TokenRevoked, events_socket.on_token_revoked),
     (Notified, lobby_events.bell_rings),
     (Notified, lobby_push.push_unread),
@@ -73,6 +74,7 @@ SUBSCRIPTIONS: list[tuple[type[events.Event], events.Subscriber]] = [
     (RoundStarted, receivers.on_round_started),
     (TournamentCreated, receivers.on_tournament_created),
     (ChallengeMade, receivers.on_challenged),
+    (ChallengeDeclined, receivers.on_declined),
     (ClockLow, low_time.on_clock_low),
 ]
 

@@ -82,15 +82,25 @@ def read_last_move(match: Match) -> dict[str, Any] | None:
 # longer be aborted.
 
 
-SeatRow = tuple[int, str, int | None, str | None, int | None, bool, bool | None]
+SeatRow = tuple[int, str, int | None, str | None, int | None, bool, bool | None, str | None]
 
 
-SEAT_FIELDS = ("seat", "level", "user_id", "user__username", "rating", "provisional", "user__account__bot")
+SEAT_FIELDS = (
+    "seat",
+    "level",
+    "user_id",
+    "user__username",
+    "rating",
+    "provisional",
+    "user__account__bot",
+    "reserved_for__username",
+)
 
 
 def _seats(match: Match) -> list[SeatRow]:
-    """(seat, level, user id, username, rating, provisional, bot) of every seat, in order
-    (bot: the user's account is a bot; None when they have no account row)."""
+    """(seat, level, user id, username, rating, provisional, bot, reserved for) of every
+    seat, in order (bot: the user's account is a bot; None when they have no account row;
+    reserved for: the username a free seat is kept for, a challenge's or a rematch's)."""
 
     def rows() -> list[SeatRow]:
         return list(Seat.objects.filter(match=match).order_by("seat").values_list(*SEAT_FIELDS))
@@ -159,8 +169,9 @@ def players(match: Match, presence: dict[int, datetime | None] | None = None) ->
             "rating": rating if (user_id or level) and not match.rules.cooperative else None,
             "provisional": bool(provisional) if rating is not None else False,
             "bot": bool(bot),
+            "invited": None if username else reserved,
         }
-        for seat, level, user_id, username, rating, provisional, bot in _seats(match)
+        for seat, level, user_id, username, rating, provisional, bot, reserved in _seats(match)
     ]
 
 
@@ -235,6 +246,7 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "takebacks": match.takebacks,
         "takeback_offer": match.takeback_offer if match.status == Match.Status.ACTIVE else None,
         "takeback_to": match.takeback_to if match.status == Match.Status.ACTIVE else None,
+        "challenge": challenge_of(match),
         "rematch_url": rematch["url"] if rematch else None,
         "rematch": rematch,
         "claim_at": clocks.iso(claim_at),
@@ -245,6 +257,24 @@ def match_public(match: Match, *, last_move: Any = UNKNOWN) -> dict[str, Any]:
         "facts": abilities.facts(match),  # what each viewer may do (for_seat words it)
         "state": match.state,
     }
+
+
+def challenge_of(match: Match) -> dict[str, Any] | None:
+    """The challenge that made a match, while it waits or once it was called off: ``{"from",
+    "to", "status": "open" | "declined" | "withdrawn"}`` (as ``GET /api/challenges/`` words
+    it); None otherwise (an accepted one is an ordinary match)."""
+    if match.status not in (Match.Status.WAITING, Match.Status.ABORTED):
+        return None
+    # accounts' model, read through the relation (accounts is above this layer)
+    challenges = Match._meta.get_field("challenge").related_model.objects
+    row = challenges.filter(match=match).values_list("from_user__username", "to_user__username", "accepted")
+    found = row.first()
+    if found is None:
+        return None
+    by, to, accepted = found
+    waiting = match.status == Match.Status.WAITING
+    status = "declined" if accepted is False else "open" if waiting else "withdrawn"
+    return {"from": by, "to": to, "status": status}
 
 
 def rematch_of(match: Match) -> dict[str, Any] | None:

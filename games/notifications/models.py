@@ -23,6 +23,7 @@ class Notification(models.Model):
         ENDED = "ended", "Match ended"
         LOW_TIME = "low_time", "Time is running low"
         INVITED = "invited", "You were challenged"
+        DECLINED = "declined", "Your challenge was declined"
         TOURNAMENT = "tournament", "A tournament round begins"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")

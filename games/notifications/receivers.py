@@ -10,6 +10,7 @@
 - ``tournament`` (``tournaments.events.RoundStarted``): your game of a round begins; and
   (``TournamentCreated``) someone you follow created a tournament you may enter;
 - ``invited`` (``accounts.events.ChallengeMade``): someone challenged you by name;
+- ``declined`` (``accounts.events.ChallengeDeclined``): the one you challenged said no;
 - ``low_time`` (``ClockLow``): in ``low_time``.
 
 Each notification is keyed by what identifies it in the match (the joiner, the ply, the
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from accounts.events import ChallengeMade
+from accounts.events import ChallengeDeclined, ChallengeMade
 from accounts.models import Account, Follow
 from games.matches import wording
 from games.matches.events import MatchEnded, MatchStarted, MoveMade, PlayerJoined, RematchOffered, announce
@@ -178,6 +179,15 @@ def on_round_started(event: RoundStarted) -> None:
         for user_id in sorted(event.seats)
     ]
     deliver(event.match, found)
+
+
+def on_declined(event: ChallengeDeclined) -> None:
+    """Your challenge was declined: its match is called off, you hear who said no."""
+    challenge = event.challenge
+    match = challenge.match
+    text = f"{challenge.to_user.username} declined your challenge to {match.rules.name}"
+    url = match.get_absolute_url()
+    deliver(match, [Notice(challenge.from_user_id, Notification.Kind.DECLINED, "", text, url)])
 
 
 def on_challenged(event: ChallengeMade) -> None:

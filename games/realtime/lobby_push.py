@@ -26,7 +26,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from accounts.events import ChallengeMade
 from accounts.models import Follow
+from accounts.selectors import challenge_json
 from games.matches import pairing
 from games.matches.events import MatchCreated, MatchEnded, MatchStarted, PlayerJoined, StateChanged
 from games.matches.models import Match, PoolEntry, Seat
@@ -170,6 +172,15 @@ def push_unread(event: Notified | NotificationsRead) -> None:
             frame = pushed(outgoing.Unread(unread_count(user=user_id)))
             sends += [(group, frame) for group in groups]
     send_to_groups(sends)
+
+
+def push_challenge(event: ChallengeMade) -> None:
+    """Someone was challenged: their bells on other pages get it, to show it at once (the
+    lobby's own list gets it through ``push_match``)."""
+    challenge = event.challenge
+    group = bell_group(challenge.to_user_id)
+    if listened(group):
+        send_to_groups([(group, pushed(outgoing.Challenge(challenge_json(challenge))))])
 
 
 def push_pools(event: PoolsChanged) -> None:

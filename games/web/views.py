@@ -145,7 +145,6 @@ def challenge_new(request: HttpRequest, username: str) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, f"You challenged {target.username}: the match starts when they accept.")
             return redirect(challenge.match.get_absolute_url())
     return create_page(request, form, challenged=target, refused=refused)
 

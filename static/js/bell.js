@@ -7,7 +7,9 @@
 // not socket.js's connect(): that one shows the page's "Connection lost" banner and sets
 // body[data-socket], which belong to the page's own socket (the match, the lobby).
 
+import {postJSON} from "./http.js";
 import {wsUrl} from "./socket.js";
+import {place, toast} from "./toast.js";
 
 const PING_MS = 25_000;
 const RETRY_MIN_MS = 1_000;
@@ -27,6 +29,41 @@ function show(unread) {
     void bell.offsetWidth; // restart the animation
     bell.classList.add("bumped");
   }
+}
+
+// A challenge to you pops up on whatever page you are ({"type": "challenge"} on the bell's
+// socket): answer it there, or later from the lobby.
+function challenged(challenge) {
+  const note = document.createElement("div");
+  note.className = "toast challenge-toast";
+  note.setAttribute("role", "alertdialog");
+  note.setAttribute("aria-label", "A challenge");
+  const text = document.createElement("p");
+  text.textContent = `${challenge.from} challenges you to ${challenge.name}.`;
+  const actions = document.createElement("div");
+  actions.className = "actions";
+  const button = (label, kind, act) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `button ${kind}`;
+    b.textContent = label;
+    b.addEventListener("click", act);
+    actions.append(b);
+  };
+  button("Accept", "primary", async () => {
+    const {ok, data} = await postJSON(challenge.accept_url);
+    note.remove();
+    if (ok) location.assign(data.url);
+    else toast(data.message || "The challenge could not be accepted.", "error");
+  });
+  button("Decline", "", async () => {
+    const {ok, data} = await postJSON(challenge.decline_url);
+    note.remove();
+    toast(ok ? "Challenge declined." : data.message || "The challenge could not be declined.", ok ? "info" : "error");
+  });
+  button("Later", "", () => note.remove());
+  note.append(text, actions);
+  place(note);
 }
 
 // Back from the browser's page cache: the count on the page may be old (one read, not per event).
@@ -58,6 +95,7 @@ function listen() {
         return;
       }
       if (message?.type === "unread" && Number.isInteger(message.unread)) show(message.unread);
+      else if (message?.type === "challenge" && message.challenge) challenged(message.challenge);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(ping);

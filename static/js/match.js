@@ -185,7 +185,7 @@ function draw() {
   el.stop.hidden = !(match.stoppable_by && match.stoppable_by === page.dataset.username);
   showDraw(match);
   showTakeback(match);
-  el.rematch.hidden = !(mine && over && !match.rematch);
+  el.rematch.hidden = !(mine && over && !match.rematch && !match.challenge); // no rematch of a challenge called off
   showRematch(match);
   el.replay.href = match.replay_url;
 }

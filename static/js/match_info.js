@@ -56,7 +56,7 @@ export function personName(match, seat, {capitalise = false} = {}) {
     const p = match.players?.[seat];
     if (!p) name = `seat ${seat}`;
     else if (p.computer) name = "the computer";
-    else name = p.username || "an open seat";
+    else name = p.username || p.invited || "an open seat";
   }
   return capitalise ? capital(name) : name;
 }
@@ -115,6 +115,7 @@ export function statusText(match) {
   const team = cooperative(match);
   switch (match.status) {
     case "waiting":
+      if (match.challenge) return seated ? `Waiting for ${match.challenge.to} to accept your challenge` : `${match.challenge.from} challenged ${match.challenge.to}`;
       if (free > 1) return seated ? `Waiting for ${free} more players to join…` : `Waiting for ${free} players to join`;
       if (seated) return team ? "Waiting for an ally to join…" : "Waiting for an opponent to join…";
       return "Waiting for a player to join";
@@ -127,10 +128,19 @@ export function statusText(match) {
     case "finished":
       return "Game over";
     case "aborted":
-      return "Match aborted";
+      return calledOff(match) ?? "Match aborted";
     default:
       return match.status;
   }
+}
+
+// A challenge that ended before its match began: who said no, or who took it back.
+export function calledOff(match) {
+  const challenge = match.challenge;
+  if (!challenge || challenge.status === "open") return null;
+  const yours = mine(match);
+  if (challenge.status === "declined") return yours ? `${challenge.to} declined your challenge` : `${challenge.to} declined the challenge`;
+  return yours ? "You took your challenge back" : `${challenge.from} took the challenge back`;
 }
 
 // -- the live page's notices ------------------------------------------------------------------
@@ -274,7 +284,7 @@ function playerItem(p, match, renderer, presence) {
     name.append(dot);
   }
   const who = document.createElement("span");
-  who.textContent = p.computer ? "Computer" : p.username || "open seat";
+  who.textContent = p.computer ? "Computer" : p.username || (p.invited ? `${p.invited} (invited)` : "open seat");
   if (!p.username && !p.computer) who.style.fontStyle = "italic";
   name.append(who);
   if (p.bot) {

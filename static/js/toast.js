@@ -22,13 +22,19 @@ function notesBox() {
 }
 
 export function toast(text, kind = "info", ms = 4500) {
-  const box = notesBox();
-  const newestFirst = box.dataset.notes === "wide";
   const el = document.createElement("div");
   el.className = `toast ${kind}`;
   el.textContent = text;
+  place(el, ms);
+}
+
+// A note of the page's own making (buttons in it): shown as a toast, for ``ms`` or, with
+// null, until the page removes it.
+export function place(el, ms = null) {
+  const box = notesBox();
+  const newestFirst = box.dataset.notes === "wide";
   if (newestFirst) box.prepend(el);
   else box.append(el);
   while (box.children.length > SHOWN) (newestFirst ? box.lastElementChild : box.firstElementChild).remove();
-  setTimeout(() => el.remove(), ms);
+  if (ms !== null) setTimeout(() => el.remove(), ms);
 }

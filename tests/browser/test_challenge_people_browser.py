@@ -59,7 +59,12 @@ def test_a_challenge_from_a_profile_is_accepted_from_the_lobby(daphne_server, pe
         ann.wait_for_url(re.compile(r"/m/[^/]+/$"))
         match_url = ann.url
         expect(ann.locator("#match")).to_have_attribute("data-status", "waiting")
-        expect(ann.locator(".messages")).to_contain_text(f"You challenged {bob_name}")
+        # the page says whom she waits for, not "send this link to a friend"
+        expect(ann.locator("#status")).to_have_text(f"Waiting for {bob_name} to accept your challenge")
+        expect(ann.locator("#waiting h2")).to_have_text(f"Waiting for {bob_name}")
+        expect(ann.locator("#waiting")).not_to_contain_text("Send this link")
+        expect(ann.locator("#invite-link")).to_be_hidden()
+        expect(ann.locator("#players")).to_contain_text(f"{bob_name} (invited)")
 
         # Bob's lobby shows it without a reload, with its options, clock, side and rated.
         row = bob.locator("#challenges-to-you .challenge-row")
@@ -133,6 +138,43 @@ def test_refusals_are_said_and_a_declined_challenge_leaves_the_lobby(daphne_serv
         expect(bob.locator(".messages")).to_contain_text("Challenge declined.")
         expect(bob).to_have_url(base + "/")
         expect(bob.locator("#challenges-to-you .challenge-row")).to_have_count(0)
+        # Ann's page says Bob said no (not "Match aborted"), with no rematch, no open seat,
+        # no banner left saying the match starts when he accepts; her bell has it too.
         expect(ann.locator("#match")).to_have_attribute("data-status", "aborted")
+        expect(ann.locator("#status")).to_have_text(f"{bob_name} declined your challenge")
+        expect(ann.locator("#rematch")).to_be_hidden()
+        expect(ann.locator("#waiting")).to_be_hidden()
+        expect(ann.locator("#players")).not_to_contain_text("open seat")
+        expect(ann.locator("body")).not_to_contain_text("starts when they accept")
+        expect(ann.locator("a.bell .bell-count")).to_have_text("1")
+        ann.locator("a.bell").click()
+        expect(ann.locator("body")).to_contain_text(f"{bob_name} declined your challenge to Reversi")
         shot(ann, "5-declined")
         assert not (ann.js_errors or bob.js_errors or cid.js_errors)
+
+
+def test_a_challenge_pops_up_on_any_page_and_is_answered_there(daphne_server, person):
+    """Issue 40 (3): Bob reads a rules page when Ann challenges him: the challenge pops up
+    there (not only the bell's count) and he accepts it from the pop-up."""
+    base = daphne_server.url
+    ann, bob = person(), person(**PHONE)
+    ann_name, bob_name = username("ann"), username("bob")
+    with helpers.screenshots_on_failure("pop-up", "challenge", ann=ann, bob=bob):
+        signup(ann, base, ann_name)
+        signup(bob, base, bob_name)
+        bob.goto(base + "/games/reversi/rules/")
+        bob.wait_for_function("() => document.body.dataset.bell === 'open'")
+        ann.goto(f"{base}/m/new/?challenge={bob_name}")
+        ann.get_by_role("button", name="Send challenge").click()
+        ann.wait_for_url(re.compile(r"/m/[^/]+/$"))
+        match_url = ann.url
+
+        note = bob.get_by_role("alertdialog", name="A challenge")
+        expect(note).to_contain_text(f"{ann_name} challenges you to Reversi.")
+        expect(bob.locator("a.bell .bell-count")).to_have_text("1")
+        shot(bob, "6-pop-up-phone")
+        note.get_by_role("button", name="Accept").click()
+        bob.wait_for_url(match_url)
+        for page in (ann, bob):
+            expect(page.locator("#match")).to_have_attribute("data-status", "active")
+        assert not (ann.js_errors or bob.js_errors), ann.js_errors + bob.js_errors

@@ -30,6 +30,7 @@ REQUIRED |= {"legal_moves", "last_move", "result"}
 EXTENDED = {"name", "hint", "url", "invite_url", "replay_url", "can_abort", "rematch_url"}
 PLAYER_FIELDS = {"seat", "username", "connected", "computer", "label", "away_since", "rating", "provisional"}
 PLAYER_FIELDS |= {"bot"}  # players[].bot (bot accounts)
+PLAYER_FIELDS |= {"invited"}  # players[].invited (a free seat kept for someone)
 
 
 def view(match: Match, user) -> dict:
