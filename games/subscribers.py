@@ -83,6 +83,7 @@ SWEEPS = [
     sweeps.end_timed_out,  # clocks that ran out end their match, connected or not
     sweeps.announce_low_clocks,  # "time is running low", once per move
     sweeps.lapse_rematch_offers,  # rematch offers nobody answered are withdrawn
+    sweeps.abort_unstarted,  # untimed matches whose first move never came
     pairing.pair_waiting,  # quick pairing, as waiting players' rating gaps widen
     tournament_services.start_due_tournaments,  # and tournament results a stopped process missed
     # long tasks whose worker stopped beating: to the next worker (games.leases)

@@ -263,6 +263,8 @@ PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("PRESENCE_TIMEOUT_SECONDS", "30"
 ABSENT_SKIP_SECONDS = float(os.environ.get("ABSENT_SKIP_SECONDS", "60"))
 # A rematch offer nobody answered is withdrawn after this long (games.matches.services).
 REMATCH_OFFER_SECONDS = float(os.environ.get("REMATCH_OFFER_SECONDS", "600"))
+# An untimed match whose first move nobody made this long after its start is aborted.
+UNSTARTED_ABORT_SECONDS = float(os.environ.get("UNSTARTED_ABORT_SECONDS", "3600"))
 COMPUTER_MOVE_DELAY = float(os.environ.get("COMPUTER_MOVE_DELAY", "0.6"))
 # Processes searching the computer's moves, per server process (docs/deploy.md: sizing). One
 # by default: on two cores the other one serves the sockets.

@@ -31,6 +31,12 @@ BURST, WINDOW = 4, timedelta(seconds=10)  # a fifth line within WINDOW is refuse
 REPEAT_LAST = 3  # a line equal to one of your last REPEAT_LAST lines of the match is refused
 HISTORY = 50  # lines of each room a socket gets on connect
 QUICK_PHRASES = ("Hello", "Good luck", "Have fun", "Good game", "Thanks", "Rematch?")
+TEAM_PHRASES = ("Hello", "Good luck", "Have fun", "Well played", "Thanks", "Again?")  # allies, no rival
+
+
+def quick_phrases(cooperative: bool) -> tuple[str, ...]:
+    """The chat's one-click lines: allies of a co-operative game are nobody's rivals."""
+    return TEAM_PHRASES if cooperative else QUICK_PHRASES
 
 
 class ChatRefused(ServiceError):

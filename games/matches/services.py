@@ -9,8 +9,10 @@ was not stored. Services never send anything themselves.
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -233,6 +235,27 @@ def match_flag(*, match_id: str) -> Match | None:
         finish_by_time(match, now)
         match.save()
         ratings.rate(match)  # a rated match that ended: both ratings change with it
+        announce_change(match, MatchEnded(match=match))
+    return match
+
+
+def match_lapse_unstarted(*, match_id: str) -> Match | None:
+    """Abort an untimed match whose first move nobody made within ``UNSTARTED_ABORT_SECONDS``
+    of its start (as lichess aborts a game whose first move is not made in time); None if it
+    no longer is one (decided under the row lock)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        since = timezone.now() - timedelta(seconds=settings.UNSTARTED_ABORT_SECONDS)
+        if match is None or not (
+            match.status == Match.Status.ACTIVE
+            and match.ply == 0
+            and match.time_control is None
+            and match.abortable
+            and match.updated_at <= since
+        ):
+            return None
+        match.status, match.finished_at = Match.Status.ABORTED, timezone.now()
+        match.save()
         announce_change(match, MatchEnded(match=match))
     return match
 

@@ -33,6 +33,19 @@ def end_timed_out() -> int:
     return ended
 
 
+def abort_unstarted() -> int:
+    """Abort every untimed match whose first move nobody made within
+    ``UNSTARTED_ABORT_SECONDS`` of its start (a timed one has its clock); returns how many."""
+    since = timezone.now() - timedelta(seconds=settings.UNSTARTED_ABORT_SECONDS)
+    due = Match.objects.filter(
+        status=Match.Status.ACTIVE, ply=0, time_control__isnull=True, abortable=True, updated_at__lte=since
+    )
+    return sum(
+        services.match_lapse_unstarted(match_id=pk) is not None
+        for pk in due.values_list("pk", flat=True)[:BATCH]
+    )
+
+
 def lapse_rematch_offers() -> int:
     """Withdraw every rematch offer nobody answered within ``REMATCH_OFFER_SECONDS``; returns
     how many this call withdrew."""

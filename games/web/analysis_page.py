@@ -34,6 +34,13 @@ MAX_LINK = 16 * 1024  # characters of ``lines``
 
 
 @require_safe
+def analysis_index(request: HttpRequest) -> HttpResponse:
+    """``/analysis/``: the games that have an analysis board (the menu's "Analysis")."""
+    boards = [game for slug, game in GAMES.items() if has_board(slug)]
+    return render(request, "games/analysis_index.html", {"boards": boards})
+
+
+@require_safe
 def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
     """The board for ``slug`` with the options, lines and position of the query string; bad
     options fall back to the defaults with the reason shown, bad lines to none."""

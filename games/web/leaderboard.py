@@ -5,17 +5,34 @@ from __future__ import annotations
 from functools import partial
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from accounts.api_auth import api_view
 from games.matches.errors import ServiceError
+from games.matches.models import Seat
 from games.matches.ratings import ACTIVE_DAYS, leaderboard, leaderboard_version
 from games.rules import GAMES
 
 
 def _rateable() -> list:
     return [g for g in GAMES.values() if not g.cooperative]
+
+
+@require_GET
+def leaderboard_index(request: HttpRequest) -> HttpResponse:
+    """``/leaderboard/`` (the menu's link): the leaderboard of the game the viewer played last,
+    else of the first game that has one."""
+    ranked = [game.slug for game in _rateable()]
+    last = None
+    if request.user.is_authenticated:
+        last = (
+            Seat.objects.filter(user=request.user, match__game__in=ranked)
+            .order_by("-match__created_at")
+            .values_list("match__game", flat=True)
+            .first()
+        )
+    return redirect("leaderboard", last or ranked[0])
 
 
 @require_GET

@@ -46,7 +46,7 @@ def to_html(text: str) -> str:
     <h1>Bots</h1>
     <p>A bot plays.</p>
     <ol><li>Sign up first.</li><li>Play</li></ol>
-    <pre><code>run &lt;it&gt;</code></pre>
+    <pre tabindex="0"><code>run &lt;it&gt;</code></pre>
     """
     blocks: list[str] = []
     lines = text.splitlines()
@@ -57,7 +57,8 @@ def to_html(text: str) -> str:
             i += 1
         elif line.startswith("```"):
             end = next((j for j in range(i + 1, len(lines)) if lines[j].startswith("```")), len(lines))
-            blocks.append(f"<pre><code>{escape(chr(10).join(lines[i + 1 : end]))}</code></pre>")
+            # focusable: a block wider than the page scrolls, by keyboard too
+            blocks.append(f'<pre tabindex="0"><code>{escape(chr(10).join(lines[i + 1 : end]))}</code></pre>')
             i = end + 1
         elif heading := _HEADING.fullmatch(line):
             level = len(heading.group(1))

@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from games.ai.analysis import has_board
 from games.rules import GAMES, Game
 
 # The made-up players of the diagrams (a renderer may name them).
@@ -378,6 +379,7 @@ def game_rules(request: HttpRequest, slug: str) -> HttpResponse:
         "diagram_data": [d.as_dict() for d in drawn],
         "games": GAMES.values(),
         "panel": request.GET.get("panel") == "1",
+        "has_board": has_board(slug),
     }
     template = "games/rules/fragment.html" if context["panel"] else "games/rules.html"
     return render(request, template, context)

@@ -188,7 +188,7 @@ def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
             "game": match.rules.info(),
             "initial": match_for_user(match, request.user),
             "chat_on": chat.chat_on(request.user),
-            "chat_phrases": chat.QUICK_PHRASES,
+            "chat_phrases": chat.quick_phrases(match.rules.cooperative),
         },
     )
 

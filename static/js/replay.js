@@ -96,7 +96,7 @@ function showClocks(i) {
 function plyFromUrl() {
   const raw = new URLSearchParams(location.search).get("ply");
   const n = Number.parseInt(raw ?? "", 10);
-  return Number.isNaN(n) ? 0 : Math.min(Math.max(n, 0), last);
+  return Number.isNaN(n) ? last : Math.min(Math.max(n, 0), last); // no ?ply: the end, how it went
 }
 
 // What the renderer is given: a match object as the socket would send it at that ply.

@@ -194,6 +194,8 @@ def test_the_journey_is_played_by_allies(daphne_server, person):
         expect(a.locator("#my-matches .match-row").first).to_contain_text("waiting for allies")
         a.goto(match_url)
         expect(a.locator("#match")).to_have_attribute("data-ready", "1")
+        # her socket's first state drawn (her own presence), so the join comes as a change
+        expect(a.locator("#players .presence.on")).to_have_count(1)
         join(b, match_url + "join/", match_url)
         expect(a.locator(".toast")).to_contain_text([f"Your ally {bob} joined: the game begins!"])
         c.goto(match_url)
