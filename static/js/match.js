@@ -15,6 +15,7 @@ import {
   rematchPanel,
   rematchText,
   resignQuestion,
+  resultText,
   statusText,
   takebackText,
 } from "./match_info.js";
@@ -145,6 +146,21 @@ function sendMove(move) {
   draw();
 }
 
+// On a phone (one column) the panels that ask for an answer now, or tell the end, sit over
+// the board, in sight without scrolling; on a desk in the match card beside it.
+const ONE_COLUMN = matchMedia("(max-width: 52rem)"); // site.css: the match page's one column
+const URGENT = ["result", "claim", "rematch-offer", "draw-offer", "takeback-offer"].map($);
+const HOMES = URGENT.map((panel) => {
+  const mark = document.createComment(panel.id); // where it goes back to
+  panel.before(mark);
+  return mark;
+});
+function placeUrgent() {
+  URGENT.forEach((panel, i) => (ONE_COLUMN.matches ? $("urgent").append(panel) : HOMES[i].after(panel)));
+}
+placeUrgent();
+ONE_COLUMN.addEventListener("change", placeUrgent);
+
 function draw() {
   const mine = match.you !== null && match.you !== undefined;
   const myTurn = match.status === "active" && mine && match.to_move.includes(match.you);
@@ -155,8 +171,12 @@ function draw() {
 
   // While the board still plays out the end (a reveal), the result is not told yet.
   const playingOut = renderer.settled?.(match) === false;
+  // the bar over the board (a phone's top line) tells the result itself, not "Game over"
+  const ended = match.status === "finished" || match.status === "aborted";
+  const ending = ended && !playingOut ? resultText(match, renderer) : null;
   for (const status of [el.status, el.turnBar]) {
     status.textContent = pending ? "Sending your move…" : playingOut ? "Revealing the result…" : statusText(match);
+    if (status === el.turnBar && ending) status.textContent = ending;
     status.classList.toggle("your-turn", myTurn && !pending);
     status.classList.toggle("over", match.status === "finished" || match.status === "aborted");
   }
@@ -242,7 +262,7 @@ function notify(previous, next) {
     const last = next.last_move;
     const yours = last && last.seat === next.you && !last.move?.pass && !last.move?.skip;
     const note = next.you === null || yours ? null : renderer.lastMoveNote?.(next);
-    if (note) toast(note);
+    if (note) toast(note, "move");
   }
   if (previous.draw_offer === null && next.draw_offer !== null && drawText(next) && next.draw_offer !== next.you) {
     toast(drawText(next), "ok");

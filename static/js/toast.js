@@ -21,7 +21,9 @@ function notesBox() {
   return floating;
 }
 
+// kind "move": the others' latest move; it replaces the one before (one at a time).
 export function toast(text, kind = "info", ms = 4500) {
+  if (kind === "move") document.querySelectorAll(".toast.move").forEach((old) => old.remove());
   const el = document.createElement("div");
   el.className = `toast ${kind}`;
   el.textContent = text;
