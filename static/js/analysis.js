@@ -88,6 +88,7 @@ async function show() {
   if (start) Object.assign(body, {position: start.board, to_move: start.to_move});
   const {ok, data: answer} = await postJSON("/api/analysis/", body);
   if (mine !== asked) return;
+  editorError(!ok && start ? answer.message || "This position could not be analysed." : "");
   if (!ok) {
     el.verdict.textContent = answer.message || "This position could not be analysed.";
     el.notes.replaceChildren();
@@ -211,6 +212,16 @@ function fillEditor(board, toMove) {
   el.text.value = rows.join("\n");
   el.text.rows = Math.min(Math.max(rows.length, 2), 14);
   el.toMove.value = toMove === null || toMove === undefined ? "" : String(toMove);
+}
+
+// What is wrong with an edited position, said at the editor (the field, as a form says it).
+function editorError(message) {
+  const box = $("position-error");
+  box.hidden = !message;
+  box.firstElementChild.textContent = message;
+  el.editor.querySelector(".field").classList.toggle("has-error", Boolean(message));
+  el.text.setAttribute("aria-invalid", message ? "true" : "false");
+  el.text.setAttribute("aria-describedby", message ? "position-help position-error" : "position-help");
 }
 
 el.editor.addEventListener("submit", (event) => {

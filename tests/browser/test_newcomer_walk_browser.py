@@ -63,3 +63,21 @@ def test_the_journeys_chat_speaks_to_allies(daphne_server, person):
         assert "Rematch?" not in phrases.all_inner_texts()
         expect(page.locator("#chat-mute-label")).to_have_text("Mute the other players")
         assert page.js_errors == []
+
+
+def test_the_position_editors_error_is_said_at_the_editor(daphne_server, person):
+    page = person()
+    page.goto(daphne_server.url + "/analysis/connect_four/")
+    expect(page.locator("#analysis")).to_have_attribute("data-ready", "1")
+    page.locator("#position-text").fill("\n".join(["......."] * 5 + ["RRRR..."]))  # four reds, no yellow
+    page.get_by_role("button", name="Analyse this position").click()
+    error = page.locator("#editor #position-error")
+    expect(error).to_be_visible()
+    expect(page.locator("#position-text")).to_have_attribute("aria-invalid", "true")
+    top = page.locator("#editor").bounding_box()["y"]
+    assert error.bounding_box()["y"] > top  # at the editor, not at the top of the page
+    page.locator("#position-text").fill("\n".join(["......."] * 5 + ["...RY.."]))
+    page.select_option("#position-to-move", "")
+    page.get_by_role("button", name="Analyse this position").click()
+    expect(error).to_be_hidden()
+    assert page.js_errors == []
