@@ -90,6 +90,8 @@ def match_new(request: HttpRequest) -> HttpResponse:
     if to:
         return challenge_new(request, to)
     initial = {"game": request.GET.get("game", next(iter(GAMES)))}
+    if request.GET.get("opponent") in ("computer", "open", "invite"):  # the lobby's "Play the computer"
+        initial["opponent"] = request.GET["opponent"]
     initial.update(MatchCreateForm.initial_options(request.GET))  # "Play from here" fills them
     form = MatchCreateForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():

@@ -81,3 +81,16 @@ def test_the_position_editors_error_is_said_at_the_editor(daphne_server, person)
     page.get_by_role("button", name="Analyse this position").click()
     expect(error).to_be_hidden()
     assert page.js_errors == []
+
+
+def test_a_newcomer_can_play_the_computer_from_the_top_of_the_front_page(daphne_server, person):
+    base = daphne_server.url
+    page = person()
+    signup(page, base, username("kai"))
+    play = page.get_by_role("link", name="Play the computer")
+    assert play.bounding_box()["y"] < page.locator("#quick-pairing").bounding_box()["y"]  # before the grid
+    play.click()
+    expect(page.locator('input[name="opponent"][value="computer"]')).to_be_checked()
+    page.get_by_role("button", name="Create match").click()
+    expect(page.locator("#match")).to_have_attribute("data-status", "active")
+    assert page.js_errors == []
