@@ -302,6 +302,7 @@ SENT_ON: dict[str, tuple[type[Message], ...]] = {
         Lobby, Error, Pong,
         LobbySnapshot, OpenSeat, OpenSeatClosed, MyMatch, MyMatchOver, FinishedMatch,
         PoolCounts, PoolPlace, Challenges, Following, Unread,
+        Challenge,  # on ?push=bell: someone challenged you (the page shows it at once)
     ),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
     TOURNAMENT_SOCKET: (Tournament, Error, Pong),
