@@ -85,16 +85,8 @@ def read_last_move(match: Match) -> dict[str, Any] | None:
 SeatRow = tuple[int, str, int | None, str | None, int | None, bool, bool | None, str | None]
 
 
-SEAT_FIELDS = (
-    "seat",
-    "level",
-    "user_id",
-    "user__username",
-    "rating",
-    "provisional",
-    "user__account__bot",
-    "reserved_for__username",
-)
+SEAT_FIELDS = ("seat", "level", "user_id", "user__username", "rating", "provisional", "user__account__bot")
+SEAT_FIELDS += ("reserved_for__username",)  # a free seat kept for someone: players[].invited
 
 
 def _seats(match: Match) -> list[SeatRow]:
