@@ -92,8 +92,12 @@ def players_room(public: dict[str, Any]) -> bool:
 
 
 def rooms_read(public: dict[str, Any], seat: int | None) -> set[str]:
-    """The rooms the viewer in ``seat`` (None: a spectator or visitor) reads."""
-    rooms = {PLAYERS} if players_room(public) else set()
+    """The rooms the viewer in ``seat`` (None: a spectator or visitor) reads. A player with
+    nobody to talk to (against the computer) reads none, after the game too (as on lichess)."""
+    two_people = players_room(public)
+    if seat is not None and not two_people:
+        return set()
+    rooms = {PLAYERS} if two_people else set()
     if seat is None or public["status"] in OVER:
         rooms.add(SPECTATORS)
     return rooms
@@ -106,8 +110,9 @@ def rooms_written(public: dict[str, Any], seat: int | None) -> set[str]:
 
 def rooms_of_writer(seated: bool, two_people: bool, over: bool) -> set[str]:
     """Where one writes: a player in the players' room (when two people play; after the game
-    the spectators' room too), anyone else in the spectators' room."""
+    the spectators' room too; against the computer nowhere), anyone else in the spectators'."""
     if not seated:
         return {SPECTATORS}
-    rooms = {PLAYERS} if two_people else set()
-    return rooms | {SPECTATORS} if over else rooms
+    if not two_people:
+        return set()
+    return {PLAYERS, SPECTATORS} if over else {PLAYERS}

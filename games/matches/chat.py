@@ -132,6 +132,8 @@ def _refuse(facts: chat_store.Facts, room: str, text: str) -> None:
         until = facts.bar_until.strftime("%Y-%m-%d %H:%M UTC")
         raise ChatRefused("barred", f"You may not chat until {until}: {facts.bar_reason}")
     if room not in _written(facts):
+        if facts.seated and facts.people < 2:
+            raise ChatRefused("not_your_room", "There is nobody to talk to: you play the computer.")
         if room == SPECTATORS:
             raise ChatRefused("not_your_room", "Players write in the spectators' room only after the game.")
         raise ChatRefused("not_your_room", "Only the players write in the players' room.")

@@ -64,3 +64,26 @@ def test_two_players_and_a_spectator_chat_on_a_desk_and_a_phone(daphne_server, p
         expect(c.locator("#chat-lines")).to_contain_text("Good luck")
         assert "nice opening" not in c.locator("#chat-lines").inner_text()  # the players' room only
         assert not a.js_errors and not b.js_errors and not c.js_errors
+
+
+def test_a_player_against_the_computer_has_no_chat_after_the_game_either(daphne_server, person):
+    """Issue 40: after a game against the computer the player was shown an empty spectators'
+    room; there is nobody to talk to, so no chat at all, while a spectator still has theirs."""
+    base = daphne_server.url
+    a, c = person(), person()
+    with helpers.screenshots_on_failure("computer", "chat", a=a, c=c):
+        signup(a, base, username("ann"))
+        match_url = create_match(a, base, "reversi", opponent="computer", size="6", blocks="", level="random")
+        c.goto(match_url)
+        expect(c.locator("#match")).to_have_attribute("data-ready", "1")
+        expect(c.locator("#chat")).to_be_visible()
+        expect(a.locator("#chat")).to_be_hidden()
+        a.locator(helpers.LEGAL).first.click()
+        helpers.wait_ply_above(a, 1)  # hers and the computer's answer: a game, not an abort
+        a.on("dialog", lambda dialog: dialog.accept())
+        a.get_by_role("button", name="Resign").click()
+        for page in (a, c):
+            expect(page.locator("#match")).to_have_attribute("data-status", "finished")
+        expect(c.get_by_role("tab", name="Spectators")).to_be_visible()
+        expect(a.locator("#chat")).to_be_hidden()
+        assert not a.js_errors and not c.js_errors

@@ -79,6 +79,11 @@ def test_barred_users_and_chat_off_are_refused_and_no_room_for_the_computer():
     )
     refused("not_your_room", match_id=solo.pk, user=dora, room="players", text="hi")
     assert chat.rooms_read(public_of(solo.pk), "dora") == set()
+    services.match_resign(match_id=solo.pk, user=dora)  # after the game: still nobody to talk to
+    assert chat.rooms_read(public_of(solo.pk), "dora") == set()
+    said = refused("not_your_room", match_id=solo.pk, user=dora, room="spectators", text="gg")
+    assert "nobody to talk to" in said
+    assert chat.rooms_read(public_of(solo.pk), None) == {"spectators"}  # its spectators still talk
 
 
 def test_journey_allies_share_the_players_room():
