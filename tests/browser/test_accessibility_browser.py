@@ -22,6 +22,7 @@ from tests.browser.helpers import (
     create_match,
     expect,
     join,
+    move_once,
     ply,
     replay_ready,
     screenshots_on_failure,
@@ -223,3 +224,48 @@ def test_every_game_on_a_phone_in_the_dark_passes_an_axe_audit(daphne_server, pe
         audit.visit(page, base + page.get_attribute(".nav-account a[href^='/u/']", "href"), "profile")
     assert not audit.found, f"{len(audit.found)} axe violations:\n" + "\n".join(audit.found)
     assert page.js_errors == []
+
+
+def test_the_lobby_badges_and_the_chat_report_link_in_all_four_looks(daphne_server, person):
+    """Issue 40: the lobby's "their turn" badge (3.45:1 on a light phone) and a finished
+    match's chat "Report" link (3.65:1) had their contrast lowered by an opacity. Both are on
+    the page, then audited in the light and the dark colours, on a desk (ann) and a phone (bob)."""
+    base = daphne_server.url
+    audit = Audit(prefix="a11y-contrast")
+    ann, bob = person(), person(**PHONE)
+    ann_name, bob_name = username("ann"), username("bob")
+
+    def both_looks(page, name: str) -> None:
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            audit(page, f"{name}-{scheme}")
+
+    with screenshots_on_failure("contrast", PREFIX, ann=ann, bob=bob):
+        signup(ann, base, ann_name)
+        signup(bob, base, bob_name)
+        match_url = create_match(ann, base, "reversi", opponent="invite", side="0", size="6", blocks="")
+        join(bob, match_url + "join/", match_url)
+        bob.locator("#chat-text").fill("good luck")
+        bob.locator("#chat-form").get_by_role("button", name="Send").click()
+        expect(ann.locator("#chat-lines li").last).to_contain_text("good luck")
+        ann.locator("#chat-text").fill("thanks")
+        ann.locator("#chat-form").get_by_role("button", name="Send").click()
+        expect(bob.locator("#chat-lines li").last).to_contain_text("thanks")
+        for _ in range(2):  # a move each: a game, which a resignation finishes (not aborts)
+            move_once([ann, bob])
+
+        bob.goto(base + "/")  # ann is to move: bob's list says it is her turn
+        expect(bob.locator(".badge-muted", has_text="their turn")).to_be_visible()
+        both_looks(bob, "lobby-phone")
+
+        ann.on("dialog", lambda dialog: dialog.accept())
+        ann.get_by_role("button", name="Resign").click()
+        expect(ann.locator("#match")).to_have_attribute("data-status", "finished")
+        expect(ann.locator(".chat-report")).to_have_count(1)  # beside bob's line
+        both_looks(ann, "finished-desk")
+        bob.goto(match_url)
+        expect(bob.locator("#match")).to_have_attribute("data-status", "finished")
+        expect(bob.locator(".chat-report")).to_have_count(1)
+        both_looks(bob, "finished-phone")
+    assert not audit.found, f"{len(audit.found)} axe violations:\n" + "\n".join(audit.found)
+    assert ann.js_errors == [] and bob.js_errors == []
