@@ -36,13 +36,15 @@ serve:
 	echo "Serving on http://$(HOST):$(PORT)/ (admin: /admin/)"; \
 	$(BIN)/python -m site_config.serve -b $(HOST) -p $(PORT) site_config.asgi:application
 
-## Debian packages the tests need (chromium, Redis, PostgreSQL, nginx), installed when missing.
+## Debian packages the tests need (chromium, Redis, PostgreSQL, nginx, Node.js for the
+## JavaScript unit tests), installed when missing.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	[ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	command -v node >/dev/null || missing="$$missing nodejs"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
@@ -54,9 +56,11 @@ test-deps: $(BIN)/python system-deps
 lint: test-deps
 	$(BIN)/ruff check .
 
-## Install and run every test (rules, API, live daphne + WebSockets, browser).
+## Install and run every test: the pages' JavaScript units (Node's own runner), then rules,
+## API, live daphne + WebSockets, browser.
 ## Four workers on two cores: live and browser tests mostly wait on a server or a clock.
 ## One file per worker at a time, in the order collected (tests/ before the doctests):
 ## xdist's default puts files with many tests first, leaving the long few-test files last.
 test: test-deps lint
+	node --test --test-reporter=spec tests/js/*.test.mjs
 	$(BIN)/python -m pytest -n 4 --dist loadfile --no-loadscope-reorder

@@ -60,28 +60,31 @@ function render(ol) {
   ol.scrollTop = ol.scrollHeight; // the newest move in view
 }
 
-/** Keep ``ol`` current with a frame of the match socket: the list whole (`move_list`), or a
- * `state` (the players' names, and the change of the list it carries, if any). */
+/** The move list after one frame of the match socket (pure: the page's list is `{moves, marks,
+ * match}`): the list whole (`move_list`), or a `state` (the players' names, and the change of
+ * the list it carries, if any). Returns null when the frame changes nothing shown. */
+export function nextList(list, message) {
+  if (message.type === "move_list") return {...list, moves: message.moves, marks: message.takebacks};
+  if (message.type !== "state") return null;
+  const names = (m) => m?.players.map((p) => p.username).join("\n");
+  const next = {...list, match: message.match};
+  if (message.moves_added) return {...next, moves: [...list.moves, ...message.moves_added]};
+  const mark = message.moves_taken_back;
+  if (mark) {
+    // an older mark stands after the moves still in play (as the replay places it)
+    const marks = [...list.marks.map((m) => ({...m, after: Math.min(m.after, mark.after)})), mark];
+    return {...next, moves: list.moves.slice(0, mark.after), marks};
+  }
+  return names(list.match) !== names(message.match) ? next : null;
+}
+
+/** Keep ``ol`` current with a frame of the match socket (``nextList``). */
 export function showMoves(ol, message) {
-  if (message.type === "move_list") {
-    moves = message.moves;
-    marks = message.takebacks;
-  } else if (message.type === "state") {
-    const names = (m) => m?.players.map((p) => p.username).join("\n");
-    const renamed = names(match) !== names(message.match);
-    match = message.match;
-    if (message.moves_added) {
-      moves = [...moves, ...message.moves_added];
-    } else if (message.moves_taken_back) {
-      const mark = message.moves_taken_back;
-      moves = moves.slice(0, mark.after);
-      // an older mark stands after the moves still in play (as the replay places it)
-      marks = [...marks.map((m) => ({...m, after: Math.min(m.after, mark.after)})), mark];
-    } else if (!renamed) {
-      return;
-    }
-  } else {
+  const next = nextList({moves, marks, match}, message);
+  if (!next) {
+    if (message.type === "state") match = message.match;
     return;
   }
+  ({moves, marks, match} = next);
   render(ol);
 }
