@@ -22,5 +22,9 @@ def test_every_module_with_examples_is_under_the_collected_paths():
         if ">>> " in path.read_text(encoding="utf-8")
     ]
     assert len(with_examples) >= 30  # the scan sees the modules (33 had examples on 2026-12-02)
-    missed = [str(p.relative_to(ROOT)) for p in with_examples if not any(p.is_relative_to(c) for c in collected)]
+    missed = [
+        str(path.relative_to(ROOT))
+        for path in with_examples
+        if not any(path.is_relative_to(place) for place in collected)
+    ]
     assert missed == [], f"examples never run: {missed}"

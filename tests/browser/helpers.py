@@ -84,11 +84,21 @@ def wait_ply(page, n: int) -> None:
     page.wait_for_function(f"n => {PLY} === n && {SETTLED}", arg=n)
 
 
+def in_step(pages) -> int:
+    """Wait until every page shows the same ply with no move of its own pending (the newest
+    any of them shows), and return it: what a page offers is then read from that state."""
+    newest = max(ply(page) for page in pages)
+    for page in pages:
+        wait_ply(page, newest)
+    return newest
+
+
 def move_once(pages) -> None:
     """The page that may move clicks its first legal cell; both pages show the move."""
-    before = ply(pages[0])
-    (mover,) = [p for p in pages if p.locator(LEGAL).count()]
-    mover.locator(LEGAL).first.click()
+    before = in_step(pages)
+    movers = [p for p in pages if p.locator(LEGAL).count()]
+    assert len(movers) == 1, f"exactly one page may move at ply {before}"
+    movers[0].locator(LEGAL).first.click()
     for page in pages:
         wait_ply_above(page, before)
 
@@ -161,9 +171,9 @@ def play_to_end(pages, max_moves: int = 40) -> int:
     move, until the end; every move must show on both pages. Returns the final ply."""
     a, b = pages
     for _ in range(max_moves):
+        before = in_step(pages)
         if a.get_attribute("#match", "data-status") == "finished":
             break
-        before = ply(a)
         movers = [p for p in pages if p.locator(LEGAL).count()]
         assert len(movers) == 1, f"exactly one page may move at ply {before}"
         mover = movers[0]

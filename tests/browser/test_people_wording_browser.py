@@ -22,7 +22,7 @@ import pytest
 from games.rules import journey
 from games.rules.engines.journey import GAME as JOURNEY
 from tests.browser import helpers
-from tests.browser.helpers import LEGAL, create_match, join, ply, signup, username, wait_ply, wait_ply_above
+from tests.browser.helpers import create_match, join, ply, signup, username, wait_ply
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -36,12 +36,7 @@ def shot(page, name: str) -> None:
 
 def first_legal_move(pages) -> None:
     """The player who may move clicks the first legal cell; every page sees the new ply."""
-    before = ply(pages[0])
-    movers = [p for p in pages if p.locator(LEGAL).count()]
-    assert len(movers) == 1, f"exactly one page may move at ply {before}"
-    movers[0].locator(LEGAL).first.click()
-    for page in pages:
-        wait_ply_above(page, before)
+    helpers.move_once(pages)
 
 
 def shout_the_servers_reason(ws) -> None:

@@ -28,7 +28,9 @@ def test_a_takeback_asked_declined_then_accepted_on_two_pages_and_a_phone(daphne
         join(b, match_url + "join/", match_url)
         for page in (a, b):
             expect(page.locator("#takebacks-opt")).to_have_text("Takebacks")
-        start_cells = a.locator(LEGAL).count()
+        expect(a.locator("#match")).to_have_attribute("data-status", "active")  # bob's arrival drawn
+        start_cells = a.locator(LEGAL).count()  # read from the drawn state, not the waiting page
+        assert start_cells > 0
         expect(a.locator("#propose-takeback")).to_be_hidden()  # no move in play yet
         move_once((a, b))
         expect(b.locator("#move-list li")).to_have_count(1)
