@@ -8,6 +8,7 @@
 import {postJSON} from "./http.js";
 import {loadRenderer} from "./renderer.js";
 import {toast} from "./toast.js";
+import {ready} from "./ready.js";
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("analysis-data").textContent);
@@ -279,3 +280,5 @@ el.share.addEventListener("click", async () => {
 });
 
 show();
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

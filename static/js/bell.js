@@ -10,6 +10,7 @@
 import {postJSON} from "./http.js";
 import {wsUrl} from "./socket.js";
 import {place, toast} from "./toast.js";
+import {ready} from "./ready.js";
 
 const PING_MS = 25_000;
 const RETRY_MIN_MS = 1_000;
@@ -120,3 +121,5 @@ if (bell && badge && document.body.classList.contains("page-lobby")) {
   // Back from the browser's page cache: the count on the page may be old.
   window.addEventListener("pageshow", (event) => event.persisted && refresh());
 }
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

@@ -2,6 +2,7 @@
 // field's value (a token shown once, a link) to the clipboard and says so. The page sends the
 // button hidden and this shows it once it works: no click can come before it listens.
 import {toast} from "./toast.js";
+import {ready} from "./ready.js";
 
 for (const button of document.querySelectorAll("button[data-copy]")) {
   const field = document.getElementById(button.dataset.copy);
@@ -18,3 +19,5 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
   });
   button.hidden = false;
 }
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

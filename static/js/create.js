@@ -5,6 +5,7 @@
 // Without JavaScript every fieldset is shown and the plain form post works the same.
 
 import {showGameOptions} from "./game_options.js";
+import {ready} from "./ready.js";
 
 const form = document.getElementById("create-form");
 const gameInputs = [...form.querySelectorAll('input[name="game"]')];
@@ -105,3 +106,5 @@ syncBoxes();
 // A box greyed from the start (a form sent back with its errors did not post it) says
 // nothing of the person's choice: it comes back at its default (takebacks on).
 for (const box of [rated, takebacks]) if (box?.disabled) chosen.set(box, Boolean(box.dataset.default));
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

@@ -10,6 +10,7 @@
 import {csrfToken} from "./http.js";
 import {connect} from "./socket.js";
 import {raiseTurnSignal} from "./turn_signal.js";
+import {ready} from "./ready.js";
 
 const SECTIONS = {
   open: "open-seats",
@@ -149,3 +150,5 @@ connect("/ws/lobby/?push=lobby", {
     document.body.dataset.lobbyFrames = String(Number(document.body.dataset.lobbyFrames || 0) + 1);
   },
 });
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

@@ -3,6 +3,8 @@
 // Imported for its effect on the pages that list tournaments; the tournament page calls it
 // again after each refresh of its live part.
 
+import {ready} from "./ready.js";
+
 const format = new Intl.DateTimeFormat(undefined, {
   weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
 });
@@ -17,3 +19,5 @@ export function localizeTimes(root = document) {
 }
 
 localizeTimes();
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

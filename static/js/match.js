@@ -24,6 +24,7 @@ import {loadRenderer} from "./renderer.js";
 import {connect} from "./socket.js";
 import {toast} from "./toast.js";
 import {turnSignal} from "./turn_signal.js";
+import {ready} from "./ready.js";
 
 const page = document.getElementById("match");
 const $ = (id) => document.getElementById(id);
@@ -356,3 +357,5 @@ el.copy.addEventListener("click", async () => {
 el.invite.addEventListener("focus", () => el.invite.select());
 
 draw();
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

@@ -5,6 +5,7 @@
 // the new match.
 
 import {csrfToken, postJSON} from "./http.js";
+import {ready} from "./ready.js";
 
 const grid = document.getElementById("quick-pairing");
 const status = document.getElementById("pairing-status");
@@ -75,3 +76,5 @@ if (grid) {
     });
   });
 }
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

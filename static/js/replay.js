@@ -6,6 +6,7 @@
 import {clockText} from "./clock.js";
 import {fillPlayers, fillResult, personName} from "./match_info.js";
 import {loadRenderer} from "./renderer.js";
+import {ready} from "./ready.js";
 
 const AUTOPLAY_MS = 900;
 const $ = (id) => document.getElementById(id);
@@ -258,3 +259,5 @@ document.addEventListener("keydown", (event) => {
 
 buildMoveList();
 show(ply, {updateUrl: false});
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

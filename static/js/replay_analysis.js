@@ -4,6 +4,7 @@
 // move list, and each player's accuracy and mistakes.
 
 import {postJSON} from "./http.js";
+import {ready} from "./ready.js";
 
 const card = document.getElementById("computer-analysis");
 const POLL_MS = 1500;
@@ -169,3 +170,5 @@ if (card) {
   draw(current);
   poll();
 }
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

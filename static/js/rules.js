@@ -7,6 +7,7 @@
 // same renderer many times, and the match page's rules dialog draws next to the live board).
 
 import {loadRenderer} from "./renderer.js";
+import {ready} from "./ready.js";
 
 const ignore = () => {};
 
@@ -71,3 +72,5 @@ function copyIcons(article) {
 }
 
 for (const article of document.querySelectorAll("[data-rules]")) drawDiagrams(article);
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

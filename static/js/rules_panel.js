@@ -5,6 +5,7 @@
 
 import {drawDiagrams} from "./rules.js";
 import {loadStylesheet} from "./stylesheet.js";
+import {ready} from "./ready.js";
 
 const opener = document.getElementById("rules-open");
 if (opener) {
@@ -98,3 +99,5 @@ function message(text) {
   p.textContent = text;
   return p;
 }
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

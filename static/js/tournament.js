@@ -7,6 +7,7 @@
 import {localizeTimes} from "./local_time.js";
 import {connect} from "./socket.js";
 import {liveHtml} from "./tournament_live.js";
+import {ready} from "./ready.js";
 
 const box = document.getElementById("tournament-live");
 
@@ -73,3 +74,5 @@ if (box) {
     });
   }
 }
+
+ready(import.meta.url); // its handlers are attached: the page may be used (ready.js)

@@ -70,6 +70,7 @@ def signup(page, base: str, name: str) -> None:
     page.goto(base + "/accounts/signup/")
     fill_signup(page, name)
     page.wait_for_url(base + "/")
+    page_ready(page)
 
 
 def ply(page) -> int:
@@ -103,8 +104,15 @@ def move_once(pages) -> None:
         wait_ply_above(page, before)
 
 
+def page_ready(page) -> None:
+    """Wait until every script of the page listens (``static/js/ready.js``: ``<html
+    data-ready>``; until then the controls that need a script are inert)."""
+    expect(page.locator("html")).to_have_attribute("data-ready", "1")
+
+
 def replay_ready(page) -> None:
     """Wait until the replay's script has drawn its first position and listens to the keys."""
+    page_ready(page)
     expect(page.locator("#replay")).to_have_attribute("data-ready", "1")
 
 
@@ -150,6 +158,7 @@ def create_match(
         page.select_option("#id_side", side)
     page.get_by_role("button", name="Create match").click()
     page.wait_for_url(re.compile(r"/m/[^/]+/$"))
+    page_ready(page)
     expect(page.locator("#match")).to_have_attribute("data-ready", "1")
     return page.url
 
@@ -161,6 +170,7 @@ def join(page, invite: str, match_url: str, status: str | None = "active") -> No
     page.goto(invite)
     page.get_by_role("button", name="Take the seat and play").click()
     page.wait_for_url(match_url)
+    page_ready(page)
     expect(page.locator("#match")).to_have_attribute("data-ready", "1")
     if status is not None:
         expect(page.locator("#match")).to_have_attribute("data-status", status)
