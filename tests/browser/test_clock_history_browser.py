@@ -73,7 +73,7 @@ def test_the_replay_shows_the_clocks_at_each_ply(daphne_server, person):
         times = page.locator("#moves .move-clock")
         expect(times).to_have_count(3)
         expect(times.nth(1)).to_have_text(realtime_text(moves[1]["clock_ms"][1]))
-        page.wait_for_timeout(300)  # the fonts settle
+        page.evaluate("document.fonts.ready.then(() => true)")  # the fonts settle
         helpers.ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(helpers.ARTIFACTS / "clock-replay.png"), full_page=True)
 

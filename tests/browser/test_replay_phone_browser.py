@@ -41,7 +41,7 @@ def test_replay_at_a_ply_on_a_phone_keeps_the_board_in_view(daphne_server, perso
         expect(phone.locator("#replay")).to_have_attribute("data-ready", "1")
         expect(phone.locator("#replay")).to_have_attribute("data-ply", "12")
         expect(phone.locator('#moves button[aria-current="true"]')).to_have_attribute("data-ply", "12")
-        phone.wait_for_timeout(300)  # any scrolling done on load is done
+        phone.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         assert phone.evaluate("scrollY") == 0
         top = phone.evaluate("document.getElementById('board').getBoundingClientRect().top")
         assert 0 <= top < phone.viewport_size["height"] / 2, top
