@@ -1,14 +1,17 @@
-"""The shape of the code, read from the source: no import cycles, and imports go one way:
-rules <- ai <- the match domain <- accounts <- the entry points (consumer, views, API, admin,
-tasks)."""
+"""The shape of the code, read from the source: no import cycles (Python and the pages'
+JavaScript), and imports go one way: rules <- ai <- the match domain <- accounts <- the entry
+points (consumer, views, API, admin, tasks) <- the site's configuration (``site_config``);
+the benchmarks (``bench``) drive the site from outside and nothing imports them."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("games", "accounts")
+PACKAGES = ("games", "accounts", "site_config", "bench")
+OUTSIDE = ("site_config", "bench")  # above every layer: the configuration and the benchmarks
 
 
 def module_names() -> dict[str, Path]:
@@ -24,13 +27,27 @@ def module_names() -> dict[str, Path]:
     return found
 
 
+def runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` that runs: not the body of an ``if TYPE_CHECKING:`` (an import
+    made for the type checker alone is never run, so it closes no cycle)."""
+    found, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def imports_of(name: str, path: Path, modules: set[str]) -> set[str]:
     """The modules of ours that ``name`` imports anywhere in its file (functions included),
     with the packages Python initialises on the way (``a.b.c`` runs ``a/__init__`` and
     ``a/b/__init__`` too, unless ``name`` lives inside them already)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in runtime_nodes(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             targets.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -149,9 +166,50 @@ def test_every_package_has_a_layer_or_is_an_entry_point():
         for name in graph()
         if layer_of(name) is None
         and name not in ("games", "games.apps", "games.models")
-        and not name.startswith(ENTRY_POINTS)
+        and not name.startswith(ENTRY_POINTS + OUTSIDE)
     }
     assert unplaced == set()
+
+
+def test_the_configuration_and_the_benchmarks_sit_on_top():
+    """Nothing of the site imports its configuration (``settings`` comes through Django) or
+    the benchmarks; the configuration imports no benchmark either."""
+    wrong = sorted(
+        f"{name} -> {target}"
+        for name, targets in graph().items()
+        for target in targets
+        if (target.startswith("bench") and not name.startswith("bench"))
+        or (target.startswith("site_config") and not name.startswith(OUTSIDE))
+    )
+    assert wrong == []
+
+
+# -- the pages' JavaScript --------------------------------------------------------------------
+JS_IMPORT = re.compile(
+    r"""^\s*(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']""", re.M
+)
+
+
+def js_graph() -> dict[str, set[str]]:
+    """Every module under ``static/`` -> the modules of ours it imports (static imports and
+    re-exports; a renderer is loaded by slug at run time, which makes no cycle)."""
+    edges = {}
+    for path in sorted((ROOT / "static").rglob("*.js")):
+        name = str(path.relative_to(ROOT))
+        targets = set()
+        for match in JS_IMPORT.finditer(path.read_text()):
+            spec = match.group(1) or match.group(2)
+            if spec.startswith("."):
+                targets.add(str((path.parent / spec).resolve().relative_to(ROOT)))
+        edges[name] = targets
+    return edges
+
+
+def test_the_javascript_has_no_import_cycle():
+    edges = js_graph()
+    assert {"static/js/socket.js", "static/js/ready.js"} <= edges["static/js/lobby.js"]  # read as imported
+    assert edges["static/games/reversi/render.js"] >= {"static/games/reversi/options.js"}
+    assert find_cycle(edges) is None, find_cycle(edges)
 
 
 def test_the_package_the_outbox_lives_in_imports_nothing():

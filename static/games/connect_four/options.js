@@ -5,9 +5,9 @@
 // everything else (floating discs, disc counts, four in a row already) is the server's
 // to judge, with the seed's reasons, when the match is created.
 
-import {render} from "./render.js";
-
-export function mount(preview, fieldset) {
+// ``render`` is the renderer's, handed in by it (render.js: mountOptions), so that this module
+// imports nothing back from the renderer.
+export function mount(preview, fieldset, {render}) {
   const rowsInput = fieldset.querySelector('[name$="__rows"]');
   const colsInput = fieldset.querySelector('[name$="__columns"]');
   const popInput = fieldset.querySelector('[name$="__pop_out"]');

@@ -23,7 +23,7 @@
 import {personName} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
-export {mount as mountOptions} from "./options.js";
+import {mount} from "./options.js";
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
 
@@ -338,4 +338,9 @@ export function moveLabel(move) {
   const column = move?.move?.column;
   if (!Number.isInteger(column)) return null;
   return move.move.action === "pop" ? `pop column ${columnNumber(column)}` : `column ${columnNumber(column)}`;
+}
+
+/** The create form's preview (options.js), drawn by this renderer. */
+export function mountOptions(preview, fieldset) {
+  mount(preview, fieldset, {render});
 }

@@ -4,11 +4,11 @@
 // The starting discs sit in the centre and cannot be blocked. The server still checks
 // everything (too many blocks, bad addresses) and answers with the seed's reasons.
 
-import {cellName, render} from "./render.js";
-
 const ADDRESS = /^([A-Z])([1-9]\d?)$/;
 
-export function mount(preview, fieldset) {
+// ``render`` and ``cellName`` are the renderer's, handed in by it (render.js: mountOptions), so
+// that this module imports nothing back from the renderer.
+export function mount(preview, fieldset, {render, cellName}) {
   const size = fieldset.querySelector('[name$="__size"]');
   const blocks = fieldset.querySelector('[name$="__blocks"]');
   const startField = fieldset.querySelector('[name$="__start"]');

@@ -36,7 +36,7 @@ import {gridKeys, setTabStop} from "../../js/grid_keys.js";
 import {personName, verb} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
-export {mount as mountOptions} from "./options.js";
+import {mount} from "./options.js";
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
 
@@ -199,4 +199,9 @@ export function lastMoveNote(match) {
   const who = personName(match, last.seat, {capitalise: true});
   if (last.move.pass) return `${who} ${verb(match, last.seat, "have no valid move and pass", "has no valid move and passes")}`;
   return typeof last.move.cell === "string" ? `${who} played ${last.move.cell.toUpperCase()}` : null;
+}
+
+/** The create form's preview (options.js), drawn by this renderer. */
+export function mountOptions(preview, fieldset) {
+  mount(preview, fieldset, {render, cellName});
 }
