@@ -69,8 +69,9 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
         join(b, match_url + "join/", match_url)
         expect(a.locator(".toast")).to_contain_text([f"Your opponent {bob} is here: game on!"])
         # bob's page opens its socket: he is connected, and he was never away ("is back").
+        # (the state that draws him connected places its notes in the same task: fillPlayers
+        # and showAway run together in match.js's draw, so they are up once the dot is)
         expect(a.locator('.player[data-seat="1"] .presence.on')).to_have_count(1)
-        a.wait_for_timeout(1000)  # any toast of that state is up by now
         assert [t for t in a.locator(".toast").all_text_contents() if "is back" in t] == []
         c.route_web_socket(re.compile(r"/ws/matches/"), shout_the_servers_reason)
         c.goto(match_url)
