@@ -34,11 +34,6 @@ def shot(page, name: str) -> None:
     helpers.shot(page, name, "people")
 
 
-def first_legal_move(pages) -> None:
-    """The player who may move clicks the first legal cell; every page sees the new ply."""
-    helpers.move_once(pages)
-
-
 def shout_the_servers_reason(ws) -> None:
     """A match socket passed through to the server, each state's result in words
     (``result_lines``) upper-cased on the way to the page: words the page shows so came from
@@ -80,7 +75,7 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
         expect(b.locator("#status")).to_have_text(f"Waiting for {ann}")
 
         # Ply 1: the move in words, for the mover, the other player and the spectator.
-        first_legal_move((a, b, c))
+        helpers.move_once((a, b, c))  # the player to move clicks the first legal cell
         expect(a.locator("#announce")).to_have_text("You played C1")
         expect(b.locator("#announce")).to_have_text(f"{ann} played C1")
         expect(c.locator("#announce")).to_have_text(f"{ann} played C1")
@@ -88,7 +83,7 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
 
         # Up to ply 9; the server then passes for White (ply 10).
         while ply(a) < 9:
-            first_legal_move((a, b, c))
+            helpers.move_once((a, b, c))
         for page in (a, b, c):
             wait_ply(page, 10)
         expect(a.locator("#announce")).to_have_text(f"{bob} has no valid move and passes")
@@ -98,7 +93,7 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
         shot(b, "1-pass-white")
 
         while a.get_attribute("#match", "data-status") != "finished":
-            first_legal_move((a, b, c))
+            helpers.move_once((a, b, c))
         for page in (a, b, c):
             expect(page.locator("#match")).to_have_attribute("data-status", "finished")
         # the reason's words are the server's: as the API gives them, and as the spectator's
@@ -141,7 +136,7 @@ def test_results_and_notes_read_from_each_side(daphne_server, person):
         c.goto(rematch_url)
         for page in (a, b, c):
             expect(page.locator("#match")).to_have_attribute("data-ready", "1")
-        first_legal_move((a, b, c))
+        helpers.move_once((a, b, c))
         questions = []
 
         def accept(dialog):
