@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from games.catalog.registry import GAMES
 from games.matches.errors import ServiceError
 from games.matches.models import Match
-from games.rules import GAMES
 
 from .models import Account, Follow
 from .online import online

@@ -10,9 +10,9 @@ from typing import Any
 from django.utils import timezone
 from django.utils.formats import date_format
 
+from games.catalog.registry import GAMES
 from games.matches.models import RatingChange, Seat
 from games.matches.wording import verdict
-from games.rules import GAMES
 
 START = 1500  # everybody's rating before their first rated match
 WIDTH, HEIGHT = 320, 150  # the viewBox
@@ -22,7 +22,7 @@ RESULT_WORDS = {"won": "won against", "lost": "lost to", "draw": "drew with"}
 
 
 def _outcome(match, seat: int | None) -> str | None:
-    """"won", "lost" or "draw" for ``seat`` of a rated (so finished) match; None without one."""
+    """ "won", "lost" or "draw" for ``seat`` of a rated (so finished) match; None without one."""
     if seat is None or not match.result:
         return None
     rules = GAMES.get(match.game)

@@ -9,10 +9,10 @@ from typing import Any
 
 from django.db.models import Count, Max, QuerySet
 
+from games.catalog.registry import GAMES
 from games.matches.models import Match, Seat
 from games.matches.ratings import ratings_of
 from games.matches.wording import verdict
-from games.rules import GAMES
 
 from .models import Challenge
 from .rating_graph import rating_graph

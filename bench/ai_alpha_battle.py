@@ -10,7 +10,7 @@ interval, and the win/draw/loss rates.
    rng) each measured on the same ``--trial-games`` random opponents; the best one's
    apparent margin, then the same setup re-measured on fresh opponents. (The apparent gain
    is the winner's curse: every setup has the same margin distribution against random;
-   see games/ai/alpha_battle.py.)
+   see games/catalog/alpha_battle/players.py.)
 3. Exploitation: that fixed setup against an opponent who has seen it (setups are shown
    after each battle), and ``strong`` against an opponent who best-responds to the setup
    ``strong`` showed in the previous battle.
@@ -33,8 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 from bench.stats import wilson  # noqa: E402
-from games.ai import alpha_battle as ai  # noqa: E402
-from games.rules.engines.alpha_battle import GAME  # noqa: E402
+from games.catalog.alpha_battle import players as ai  # noqa: E402
+from games.catalog.alpha_battle.engine import GAME  # noqa: E402
 
 Setup = dict
 Player = Callable[[int, random.Random], Setup]  # (game number, rng) -> setup

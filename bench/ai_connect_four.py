@@ -33,8 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 from bench.stats import wilson  # noqa: E402
-from games.ai import connect_four as ai  # noqa: E402
-from games.rules.engines.connect_four import GAME  # noqa: E402
+from games.catalog.connect_four import search as ai  # noqa: E402
+from games.catalog.connect_four.engine import GAME  # noqa: E402
 
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 

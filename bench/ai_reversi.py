@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 from bench.stats import wilson  # noqa: E402
 from games.ai import reversi as ai  # noqa: E402
-from games.rules import GAMES  # noqa: E402
+from games.catalog.computer import LEVELS  # noqa: E402
+from games.catalog.registry import GAMES  # noqa: E402
 from games.rules.reversi import cell_name, centre_cells  # noqa: E402
 
 
@@ -43,7 +44,7 @@ def play_game(slug: str, options: dict, strong_seat: int, opponent: str, seed: i
     state = game.setup(game.clean_options(options), seed)
     rng = random.Random(seed)
     strong = ai.strong_with_budget(budget)
-    other = ai.LEVELS[slug][opponent]
+    other = LEVELS[slug][opponent]
     times: dict[str, list[float]] = {"strong": [], opponent: []}
     moves = []
     while game.outcome(state) is None:

@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
-from games.ai import reversi_1d as ai  # noqa: E402
-from games.rules.engines.reversi_1d import GAME  # noqa: E402
+from games.catalog.reversi_1d import players as ai  # noqa: E402
+from games.catalog.reversi_1d.engine import GAME  # noqa: E402
 from games.rules.reversi_1d import PLAYERS  # noqa: E402
 
 

@@ -31,7 +31,7 @@ GAME = "othello"
 
 def random_game(seed: int) -> tuple[list[dict], list[dict]]:
     """(states, moves) of an Othello game played at random to its end (passes included)."""
-    from games.rules import GAMES
+    from games.catalog.registry import GAMES
 
     game, rng = GAMES[GAME], random.Random(seed)
     state = game.setup(game.clean_options({}), seed=0)
@@ -72,8 +72,8 @@ def busy_analysing(stop, seed: int) -> None:
 
 def move_times(level: str, moves: int, seed: int) -> list[float]:
     """Seconds a move of ``level`` over ``moves`` positions of random games (its own clock)."""
-    from games.ai import choose
-    from games.rules import GAMES
+    from games.catalog.computer import choose
+    from games.catalog.registry import GAMES
 
     game, rng, times = GAMES[GAME], random.Random(seed), []
     while len(times) < moves:
@@ -91,7 +91,7 @@ def move_times(level: str, moves: int, seed: int) -> list[float]:
 
 
 def strongest() -> str:
-    from games.ai import levels
+    from games.catalog.computer import levels
 
     return levels(GAME)[-1]
 

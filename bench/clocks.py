@@ -76,9 +76,9 @@ def child_populate(correspondence: int, realtime: int, seed: int) -> dict[str, A
     from django.db import transaction
     from django.utils import timezone
 
+    from games.catalog.registry import GAMES
     from games.matches.clocks import DAY_MS, DAYS
     from games.matches.models import Match, Seat
-    from games.rules import GAMES
 
     rng = random.Random(seed)
     rules = GAMES["reversi"]

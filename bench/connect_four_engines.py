@@ -37,12 +37,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 from bench.stats import wilson  # noqa: E402
-from games.ai import LEVELS, connect_four_solver  # noqa: E402
-from games.ai import connect_four as strong_ai  # noqa: E402
-from games.ai.connect_four_bits import position  # noqa: E402
-from games.ai.connect_four_book import lookup  # noqa: E402
-from games.ai.connect_four_solver import OutOfBudget, Solver, solve_position  # noqa: E402
-from games.rules.engines.connect_four import GAME  # noqa: E402
+from games.catalog.computer import LEVELS  # noqa: E402
+from games.catalog.connect_four import search as strong_ai  # noqa: E402
+from games.catalog.connect_four import solver as connect_four_solver  # noqa: E402
+from games.catalog.connect_four.bits import position  # noqa: E402
+from games.catalog.connect_four.book import lookup  # noqa: E402
+from games.catalog.connect_four.engine import GAME  # noqa: E402
+from games.catalog.connect_four.solver import OutOfBudget, Solver, solve_position  # noqa: E402
 
 CHOOSERS = LEVELS["connect_four"]
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}

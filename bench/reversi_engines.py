@@ -30,10 +30,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
-from games.ai import LEVELS  # noqa: E402
 from games.ai import reversi as ai  # noqa: E402
 from games.ai.reversi_expert import expert_with_budget  # noqa: E402
-from games.rules import GAMES  # noqa: E402
+from games.catalog.computer import LEVELS  # noqa: E402
+from games.catalog.registry import GAMES  # noqa: E402
 from games.rules.reversi import parse_cell  # noqa: E402
 from games.rules.reversi_bits import from_board  # noqa: E402
 from games.rules.reversi_endgame import solve  # noqa: E402

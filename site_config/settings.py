@@ -106,7 +106,8 @@ WSGI_APPLICATION = None
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # A game's rules page is its folder's ``rules.html``: "<slug>/rules.html" here.
+        "DIRS": [BASE_DIR / "templates", BASE_DIR / "games" / "catalog"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -203,7 +204,11 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Each game's folder serves its own ``static/`` at ``/static/games/<slug>/``.
+STATICFILES_DIRS = [BASE_DIR / "static"] + [
+    (f"games/{folder.parent.name}", folder)
+    for folder in sorted((BASE_DIR / "games" / "catalog").glob("*/static"))
+]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # Served by ServeStatic (an async WhiteNoise: no thread hop per request) straight from the
 # finders, so no collectstatic step is needed.

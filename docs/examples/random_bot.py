@@ -4,7 +4,7 @@ It speaks only docs/protocol.md. The event socket /ws/events/ tells it about cha
 matches that start; it accepts each challenge over HTTP, and plays each match over that
 match's socket by picking a random move from `legal_moves` (filling in the two games whose
 `legal_moves` describe the moves instead of listing them). With --level it plays the site's
-own computer player's move instead: that needs the site's code (`games.ai`), so it works only
+own computer player's move instead: that needs the site's code (`games.catalog`), so it works only
 when run from a checkout of the site (`PYTHONPATH=.`), and falls back to a random move for a
 game whose state the bot cannot see whole (Alpha Battle, The Journey).
 
@@ -127,7 +127,7 @@ def level_move(state: dict, level: str) -> dict | None:
     """The site's computer player's move at `level`, if this runs in a checkout of the site
     and the game shows its whole state to a player (else None: play at random)."""
     try:
-        from games.ai import choose  # the site's own code, not part of the protocol
+        from games.catalog.computer import choose  # the site's own code, not part of the protocol
     except ImportError:
         return None
     try:

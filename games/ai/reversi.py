@@ -106,16 +106,11 @@ def strong_with_budget(budget: float) -> Chooser:
     return with_budget(strong_player, "strong", budget)
 
 
-_PLAYERS: dict[str, Chooser] = {"random": random_player, "greedy": greedy_player, "strong": strong_player}
-LEVELS = {"reversi": dict(_PLAYERS), "othello": dict(_PLAYERS)}
-# The levels that search against the clock, made with another budget (``rate_levels``).
-BUDGETED = {slug: {"strong": strong_with_budget} for slug in LEVELS}
-
-_NOTES = {
+# What players read of each level on the create form (Reversi and Othello alike).
+NOTES = {
     "greedy": "Takes a corner when it can, else the move that flips the most discs: a fair first opponent.",
     "strong": "Searches many moves ahead (about a second a move): hard to beat.",
 }
-NOTES = {"reversi": _NOTES, "othello": _NOTES}
 
 
 def solve_state(
@@ -140,6 +135,3 @@ def mover_value(state: State, mover: Seat, budget: float) -> int | None:
             return proof.value * WIN
     _, result = strong_search(state, mover, None, max(0.05, budget - (time.perf_counter() - started)))
     return None if result is None else result.score
-
-
-JUDGES = {"reversi": mover_value, "othello": mover_value}

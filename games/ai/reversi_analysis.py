@@ -32,6 +32,3 @@ def analysis_value(state: State, mover: Seat, budget: float) -> tuple[bool, floa
     if result.exact:
         return True, result.score // WIN
     return False, round(result.score / SCALE, 1)
-
-
-ANALYSTS = {"reversi": analysis_value, "othello": analysis_value}

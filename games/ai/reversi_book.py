@@ -6,7 +6,7 @@ whichever first move Black chooses the line applies.
 The lines are replayed with the rules' own functions when the book is first read; a move
 that is not legal where the line puts it is an error in the data (a test reads the book).
 
->>> from games.rules.engines.othello import start_board
+>>> from games.catalog.othello.engine import start_board
 >>> sorted(book_moves(start_board(), "X"))  # f5 and its three symmetric images
 [(2, 3), (3, 2), (4, 5), (5, 4)]
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from games.rules.engines.othello import start_board
+from games.catalog.othello.engine import start_board
 from games.rules.reversi import BLACK, WHITE, parse_cell, valid_move
 
 BOOK_FILE = Path(__file__).with_name("data") / "reversi_book.json"

@@ -62,11 +62,7 @@ def expert_with_budget(budget: float) -> Chooser:
     return with_budget(expert_player, "expert", budget)
 
 
-LEVELS = {"reversi": {"expert": expert_player}, "othello": {"expert": expert_player}}
-BUDGETED = {slug: {"expert": expert_with_budget} for slug in LEVELS}  # the level at another budget
-
-_NOTES = {
-    "expert": "Strong's search with an evaluation fitted on its own games, an opening book and "
-    "perfect play in the endgame: the hardest opponent here.",
-}
-NOTES = {"reversi": _NOTES, "othello": _NOTES}
+NOTE = (
+    "Strong's search with an evaluation fitted on its own games, an opening book and "
+    "perfect play in the endgame: the hardest opponent here."
+)

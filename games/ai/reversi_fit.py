@@ -21,7 +21,7 @@ import json
 import random
 import time
 
-from games.rules.engines.othello import start_board
+from games.catalog.othello.engine import start_board
 from games.rules.reversi_bits import Geometry, evaluate, flips_of, from_board, moves_of
 from games.rules.reversi_endgame import solve
 from games.rules.reversi_search import Search

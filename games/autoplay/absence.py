@@ -17,12 +17,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from games.catalog.registry import GAMES
 from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.events import MatchStarted, MoveMade, PlayerLeft
 from games.matches.models import Match
 from games.matches.selectors import connected_user_ids, skips_paused
-from games.rules import GAMES
 
 from .turns import Turn, start_once
 

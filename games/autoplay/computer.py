@@ -20,8 +20,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import ai
-from games.ai import judge
+from games.catalog import judge
+from games.catalog.computer import choose
 from games.matches import offers, services
 from games.matches.errors import ServiceError
 from games.matches.events import DrawOffered, MatchStarted, MoveMade, MovesTakenBack
@@ -99,10 +99,10 @@ async def _play(public: dict[str, Any], seat: int, level: str, stand_in: bool = 
     loop = asyncio.get_running_loop()
     started = loop.time()
     if stand_in:
-        move = ai.choose(public["game"], "random", public["state"], seat)
+        move = choose(public["game"], "random", public["state"], seat)
     else:
         args = (public["game"], level, public["state"], seat)
-        move = await searches.run(waiting_on(public), ai.choose, *args)
+        move = await searches.run(waiting_on(public), choose, *args)
     await asyncio.sleep(max(0.0, settings.COMPUTER_MOVE_DELAY - (loop.time() - started)))
     await database_sync_to_async(services.move_play)(
         match_id=public["id"], user=None, ply=public["ply"], move=move, seat=seat

@@ -37,11 +37,12 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from games import leases
-from games.ai import BUDGETED, LEVELS, levels
+from games.catalog.computer import BUDGETED, LEVELS, levels
+from games.catalog.registry import GAMES
 from games.matches.glicko2 import START, update
 from games.matches.glicko2 import Rating as Glicko
 from games.matches.models import LevelMeasurement, LevelRating
-from games.rules import GAMES, Game
+from games.rules import Game
 
 ANCHOR_LEVEL = "random"
 ANCHOR_RATING = 800.0  # fixed: the reference every other level is measured against
@@ -210,9 +211,7 @@ def measurement_start(games: int = DEFAULT_GAMES) -> tuple[LevelMeasurement, boo
     """Queue a measurement of every game's levels: (it, True), or (the one queued or running
     already, False)."""
     Status = LevelMeasurement.Status
-    busy = LevelMeasurement.objects.filter(
-        leases.alive(), status__in=(Status.QUEUED, Status.RUNNING)
-    ).first()
+    busy = LevelMeasurement.objects.filter(leases.alive(), status__in=(Status.QUEUED, Status.RUNNING)).first()
     if busy is not None:
         return busy, False
     measurement = LevelMeasurement.objects.create(games=games)

@@ -16,7 +16,7 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Q, QuerySet
 
-from games.rules import GAMES
+from games.catalog.registry import GAMES
 
 from . import wording
 from .models import Match, Seat
@@ -184,7 +184,7 @@ def row(seat: Seat, viewer: Any) -> Row:
 
 
 def analysis_summary(match: Match, seat: int) -> str:
-    """"Analysed: 87% accuracy, 1 mistake, 2 blunders" for ``seat``, when the match's computer
+    """ "Analysed: 87% accuracy, 1 mistake, 2 blunders" for ``seat``, when the match's computer
     analysis is done (its row read with the match); "" otherwise."""
     try:
         analysis = match.computer_analysis

@@ -88,9 +88,7 @@ def history(*, match_id: str, rooms: set[str], hide_others_than: str | None = No
 
 def players_room_lines(match_id: str) -> list[ChatLine]:
     """Every shown line of the players' room, oldest first (the replay page shows them)."""
-    return list(
-        ChatLine.objects.filter(match_id=match_id, room=PLAYERS, hidden=False).select_related("user")
-    )
+    return list(ChatLine.objects.filter(match_id=match_id, room=PLAYERS, hidden=False).select_related("user"))
 
 
 def last_change(match_id: str) -> str:

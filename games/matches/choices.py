@@ -9,8 +9,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from games.ai import levels as computer_levels
-from games.rules import GAMES, Game, OptionError
+from games.catalog.computer import levels as computer_levels
+from games.catalog.registry import GAMES
+from games.rules import Game, OptionError
 
 from . import clocks, ratings
 from .errors import ServiceError
@@ -21,7 +22,7 @@ from .models import Match
 class Choices:
     """A creator's choices, cleaned."""
 
-    rules: Any  # the game's engine (games.rules.GAMES[slug])
+    rules: Any  # the game's engine (games.catalog.registry.GAMES[slug])
     options: dict[str, Any]
     seats: int
     levels: list[str]  # the computer level of every seat; [] unless against the computer

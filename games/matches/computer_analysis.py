@@ -1,6 +1,6 @@
 """Computer analysis of a finished match (issue "Study a game"): anyone who can see its replay
 asks for it once; the task worker (``games.autoplay.tasks``) evaluates every move with the
-analysis board's own code (``games.ai.analysis``), marks it (``games.ai.review``) and stores
+analysis board's own code (``games.catalog.analysis``), marks it (``games.catalog.review``) and stores
 the result with the match, the progress too, so the replay shows it growing. Its worker is
 seen to be alive (``games.leases``): one killed mid-way leaves the analysis to the next
 worker, which goes on from the last move stored; after three such ends it fails and may be
@@ -18,8 +18,8 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from games import leases
-from games.ai import review
-from games.ai.analysis import analysable, analyse, hindsight
+from games.catalog import review
+from games.catalog.analysis import analysable, analyse, hindsight
 
 from .analysis_models import MatchAnalysis
 from .errors import ServiceError

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.rules import GAMES
+from games.catalog.registry import GAMES
 
 from .clocks import describe
 
@@ -78,7 +78,7 @@ class Match(models.Model):
         COMPUTER = "computer", "Play the computer"
 
     id = models.CharField(primary_key=True, max_length=16, default=new_match_id, editable=False)
-    game = models.CharField(max_length=32, db_index=True)  # a slug of games.rules.GAMES
+    game = models.CharField(max_length=32, db_index=True)  # a slug of games.catalog.registry.GAMES
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)

@@ -9,17 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules import GAMES
+from games.catalog.registry import GAMES, KITS
 
 from .events import Event
 
 CORRESPONDENCE_DAYS = 3
-# (game, its options, its realtime controls as (minutes, seconds a move))
-GRID: tuple[tuple[str, dict[str, Any], tuple[tuple[int, int], ...]], ...] = (
-    ("reversi", {"size": 8}, ((1, 0), (3, 2), (5, 3), (10, 0), (15, 10))),
-    ("othello", {}, ((1, 0), (3, 2), (5, 3), (10, 0), (15, 10))),
-    ("connect_four", {"rows": 6, "columns": 7}, ((1, 0), (3, 2), (5, 3))),
-    ("reversi_1d", {}, ((1, 0), (3, 2))),
+# (game, its options, its realtime controls as (minutes, seconds a move)): each kit's pools
+GRID: tuple[tuple[str, dict[str, Any], tuple[tuple[int, int], ...]], ...] = tuple(
+    (slug, kit.pools.options, kit.pools.clocks) for slug, kit in KITS.items() if kit.pools
 )
 # The rating gap two waiting players may have: BASE_GAP at first, widening by GAP_PER_SECOND
 # for each second the more recent of the two has waited, without limit after ANY_GAP_SECONDS.

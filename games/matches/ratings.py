@@ -10,6 +10,8 @@ from typing import Any
 from django.db.models import Count, Max
 from django.utils import timezone
 
+from games.catalog.computer import shipped_ratings
+
 from .errors import ServiceError
 from .glicko2 import Rating as Glicko
 from .glicko2 import after_match
@@ -32,25 +34,11 @@ def of_level(game: str, level: str) -> tuple[int | None, bool]:
     return (round(row[0]), Glicko(*row).provisional) if row else (None, True)
 
 
-# What ``manage.py rate_levels`` measured (8 games per pair, seed 0), shipped so that a new
-# site's create form shows the levels' strength before anyone measures them; a measurement
-# replaces them. Reversi and Othello at the command's default, the clock-bound levels at
-# 0.05 s a move (2026-11-27). Connect Four at the site's own budgets (``--budget 0``,
-# 2026-11-27, 123 s): at 0.05 s its ``expert`` splits the time between solver and search and
-# rates below ``strong``, which is not what a player meets; at 1 s it beats ``strong`` 6/8.
-SHIPPED_LEVEL_RATINGS: dict[str, dict[str, int]] = {
-    "reversi": {"random": 800, "greedy": 1044, "strong": 1530, "expert": 1737},
-    "othello": {"random": 800, "greedy": 1022, "strong": 1468, "expert": 1938},
-    "connect_four": {"random": 800, "medium": 1222, "strong": 1584, "expert": 1815},
-    "reversi_1d": {"random": 800, "strong": 1566},
-    "alpha_battle": {"random": 800, "strong": 1082},
-}
-
-
 def level_ratings() -> dict[str, dict[str, int]]:
     """game -> level -> rating of every level (the create form's "about 1850"): the
-    measured ones, else the shipped figures."""
-    found: dict[str, dict[str, int]] = {game: dict(levels) for game, levels in SHIPPED_LEVEL_RATINGS.items()}
+    measured ones, else the figures the kits ship (what ``manage.py rate_levels`` measured,
+    so that a new site's create form shows the levels' strength before anyone measures)."""
+    found = shipped_ratings()
     for game, level, rating in LevelRating.objects.values_list("game", "level", "rating"):
         found.setdefault(game, {})[level] = round(rating)
     return found

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.utils import timezone
 
-from games.rules import GAMES
+from games.catalog.registry import GAMES
 
 from . import abilities, clocks, result_panel, wording
 from .models import Match, Move, Presence, Seat

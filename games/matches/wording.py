@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.rules import GAMES
+from games.catalog.registry import GAMES
 
 Person = tuple[int, str | None, str]
 """One seat: (seat, username or None, the computer's level or "")."""

@@ -7,7 +7,7 @@ from django.db import migrations, models
 def no_takebacks_where_never_allowed(apps, schema_editor):
     """Matches made before takebacks: off where they are never allowed (rated matches,
     tournament games, which are the only ones not abortable, and co-operative games)."""
-    from games.rules import GAMES
+    from games.catalog.registry import GAMES
 
     Match = apps.get_model("games", "Match")
     allies = [slug for slug, game in GAMES.items() if game.cooperative]

@@ -75,7 +75,6 @@ class ChatSocket:
             return
         await self.send_message(outgoing.Chat(line))
 
-
     async def match_chat_hidden(self, event: dict[str, Any]) -> None:
         """Group event ``match.chat_hidden``: staff hid lines; a socket reading chat drops them."""
         if self.rooms():

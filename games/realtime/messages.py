@@ -112,8 +112,21 @@ class Ping:
 
 
 Message = (
-    Move | Resign | Abort | ClaimVictory | ClaimDraw | OfferDraw | AcceptDraw | DeclineDraw | Ping
-    | ProposeTakeback | AcceptTakeback | DeclineTakeback | Chat | MuteChat | ReportChat
+    Move
+    | Resign
+    | Abort
+    | ClaimVictory
+    | ClaimDraw
+    | OfferDraw
+    | AcceptDraw
+    | DeclineDraw
+    | Ping
+    | ProposeTakeback
+    | AcceptTakeback
+    | DeclineTakeback
+    | Chat
+    | MuteChat
+    | ReportChat
 )
 
 # The messages that are only a type.

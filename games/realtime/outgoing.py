@@ -289,19 +289,50 @@ class ChatHidden:
 
 
 Message = (
-    State | MoveList | Error | Pong | Lobby | Challenge | MatchStarted | TournamentRound
-    | Chat | ChatHistory | ChatRefused | ChatHidden
-    | LobbySnapshot | OpenSeat | OpenSeatClosed | MyMatch | MyMatchOver | FinishedMatch
-    | PoolCounts | PoolPlace | Challenges | Following | Unread | Tournament
+    State
+    | MoveList
+    | Error
+    | Pong
+    | Lobby
+    | Challenge
+    | MatchStarted
+    | TournamentRound
+    | Chat
+    | ChatHistory
+    | ChatRefused
+    | ChatHidden
+    | LobbySnapshot
+    | OpenSeat
+    | OpenSeatClosed
+    | MyMatch
+    | MyMatchOver
+    | FinishedMatch
+    | PoolCounts
+    | PoolPlace
+    | Challenges
+    | Following
+    | Unread
+    | Tournament
 )
 
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
 SENT_ON: dict[str, tuple[type[Message], ...]] = {
     MATCH_SOCKET: (State, MoveList, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden),
     LOBBY_SOCKET: (
-        Lobby, Error, Pong,
-        LobbySnapshot, OpenSeat, OpenSeatClosed, MyMatch, MyMatchOver, FinishedMatch,
-        PoolCounts, PoolPlace, Challenges, Following, Unread,
+        Lobby,
+        Error,
+        Pong,
+        LobbySnapshot,
+        OpenSeat,
+        OpenSeatClosed,
+        MyMatch,
+        MyMatchOver,
+        FinishedMatch,
+        PoolCounts,
+        PoolPlace,
+        Challenges,
+        Following,
+        Unread,
         Challenge,  # on ?push=bell: someone challenged you (the page shows it at once)
     ),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),

@@ -13,7 +13,7 @@ wins; equal points draw. Player P is seat 0, player Q is seat 1.
 >>> alpha_battle(p, pi, q, qi)
 {'P': 64, 'Q': 96}
 
-The site's engine (secret setups, the seeded deal) is :mod:`games.rules.engines.alpha_battle`;
+The site's engine (secret setups, the seeded deal) is :mod:`games.catalog.alpha_battle.engine`;
 ``python -m games.rules.alpha_battle`` runs the seed program.
 """
 

@@ -2,7 +2,7 @@
 
 Boards are lists of rows, ``board[row][col]``, row 0 at the top; cells are ``.`` (empty)
 or an upper-case colour letter. On the site the colours are ``R`` (seat 0, first) and ``Y``;
-its engine (4x4 to 12x12, start positions, pop-out) is :mod:`games.rules.engines.connect_four`.
+its engine (4x4 to 12x12, start positions, pop-out) is :mod:`games.catalog.connect_four.engine`.
 
 >>> board = read_board("....\\n....\\n.R..\\nYRY.\\n")
 >>> place_one(board, 1, "R"), place_one(board, 1, "R"), place_one(board, 1, "Y")

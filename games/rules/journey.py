@@ -8,7 +8,7 @@ every warrior is. Mode ``classic`` is the seed's Task 3 (one warrior, no potions
 A turn is ``{"target": [x, y]}``, then, when the target asks a question, ``{"answer": "yes"
 | "no"}``; ``{"skip": true}`` ends the turn of an absent player. This module holds the
 world and the turns (``new_state``, ``play_move``); the site's engine around them is
-:mod:`games.rules.engines.journey`.
+:mod:`games.catalog.journey.engine`.
 
 State (plain JSON): the generator ``rng`` (a seed and a draw counter, see ``draw``), the
 ``round``, the warrior to move ``turn``, lists of ``monsters`` and ``elves`` (``pos``,

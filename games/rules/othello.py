@@ -2,7 +2,7 @@
 ``othello-and-the-journey.txt``): ``isValidMove``, ``getValidMoves`` and ``selectNextPlay``.
 
 The rules (flips, passes, end, console format) are those of :mod:`games.rules.reversi`;
-only the board size and the starting discs differ (see :mod:`games.rules.engines.othello`,
+only the board size and the starting discs differ (see :mod:`games.catalog.othello.engine`,
 the site's engine, which also holds the start position). ``board[row][col]`` with row 0 at
 the top; cells ``.``, ``X``, ``O``. ``selectNextPlay`` is the strongest computer player's
 move (games.md), from the search of :mod:`games.rules.reversi_search`: the seed's function
@@ -31,7 +31,8 @@ function must.)
 
 from __future__ import annotations
 
-from .engines.othello import othello_start, start_board
+from games.catalog.othello.engine import othello_start, start_board
+
 from .reversi import EMPTY, PLAYERS, WHITE, Board, board_text
 from .reversi import valid_move as _valid_move
 from .reversi_search import DEFAULT_BUDGET, best_move

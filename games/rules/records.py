@@ -12,7 +12,7 @@ Reading accepts spaces, commas and semicolons between moves, and upper case; a r
 ValueError (``IllegalMove`` when the rules refuse the move) that names the move's number, as
 written, and why: ``Move 7 (c9) is off the 8x8 board.``
 
->>> from games.rules.engines.othello import GAME
+>>> from games.catalog.othello.engine import GAME
 >>> moves = GAME.parse_record({}, "f5 D6,c3")
 >>> moves
 [(0, {'cell': 'F5'}), (1, {'cell': 'D6'}), (0, {'cell': 'C3'})]

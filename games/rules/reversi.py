@@ -1,5 +1,5 @@
 """Reversi with blocked cells (seed: Question 3 of assignment 2): the seed's functions and
-the board helpers they share with the site's engine (:mod:`games.rules.engines.reversi`).
+the board helpers they share with the site's engine (:mod:`games.catalog.reversi.engine`).
 
 Boards are lists of rows, ``board[row][col]``, cells ``.`` empty, ``X`` black (seat 0),
 ``O`` white (seat 1), ``#`` block. Addresses are a column letter and a 1-based row:

@@ -1,5 +1,5 @@
 """1-D Reversi (seed: ``reversi-1d.txt``): one row of 12 slots, 6 moves each, no passes.
-The seed's functions; the site's engine is :mod:`games.rules.engines.reversi_1d`.
+The seed's functions; the site's engine is :mod:`games.catalog.reversi_1d.engine`.
 
 The board is a list of 12 strings: ``" "`` empty, ``"X"`` black (seat 0, moves first),
 ``"O"`` white. Positions are 1-based. A player's ``turn`` is the piece they play, the

@@ -11,7 +11,7 @@ ordering (the table's best move first, then corners, then the fewest replies for
 opponent), an evaluation of mobility, corners, stability, frontier and parity, and an exact
 solve of the disc difference once few empties are left; all within a time budget.
 
->>> from games.rules.engines.othello import start_board
+>>> from games.catalog.othello.engine import start_board
 >>> best_move(start_board(), "X", budget=0.05) in [(2, 3), (3, 2), (4, 5), (5, 4)]
 True
 >>> best_move([["X", "O"], [".", "."]], "O") is None

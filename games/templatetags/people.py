@@ -16,8 +16,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from accounts.selectors import seat_outcome
+from games.catalog.registry import GAMES
 from games.matches import wording
-from games.rules import GAMES
 
 register = template.Library()
 

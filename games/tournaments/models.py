@@ -7,9 +7,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games.catalog.registry import GAMES
 from games.matches.clocks import describe
 from games.matches.models import Match
-from games.rules import GAMES
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -35,7 +35,7 @@ class Tournament(models.Model):
         CANCELLED = "cancelled"
 
     name = models.CharField(max_length=80)
-    game = models.CharField(max_length=32)  # a slug of games.rules.GAMES
+    game = models.CharField(max_length=32)  # a slug of games.catalog.registry.GAMES
     options = models.JSONField(default=dict)
     clock = models.JSONField()  # a time control of games.matches.clocks (never untimed)
     rated = models.BooleanField(default=False)  # its games between people are rated

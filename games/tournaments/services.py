@@ -21,13 +21,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from games.ai import levels as computer_levels
+from games.catalog.computer import levels as computer_levels
+from games.catalog.registry import GAMES
 from games.matches import clocks, quotas, ratings
 from games.matches import services as match_services
 from games.matches.errors import ServiceError
 from games.matches.events import announce
 from games.matches.models import Match
-from games.rules import GAMES, OptionError
+from games.rules import OptionError
 
 from . import pairing
 from .events import RoundStarted, TournamentChanged, TournamentCreated

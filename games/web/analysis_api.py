@@ -2,7 +2,7 @@
 
 The position is the game's start played through ``moves`` (as the replay lists them, or
 bare move objects), or an edited ``position`` (``Game.position``). The analysis itself
-(``games.ai.analysis``) runs in the computer's search processes, in the fair queue behind
+(``games.catalog.analysis``) runs in the computer's search processes, in the fair queue behind
 every game's move (``search_queue.ANALYSIS``), so it never delays a live game's computer.
 No login is needed and nothing is stored; a body, a move list and the analyses one address
 has waiting are limited, and so is the queue as a whole (429 ``rate_limited``).
@@ -18,10 +18,11 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.api_auth import error
-from games.ai import analysis
 from games.autoplay.computer import searches
 from games.autoplay.search_queue import ANALYSIS
-from games.rules import GAMES, Game, IllegalMove, OptionError
+from games.catalog import analysis
+from games.catalog.registry import GAMES
+from games.rules import Game, IllegalMove, OptionError
 from games.rules.base import State
 
 MAX_BODY = 64 * 1024

@@ -22,8 +22,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from games.ai.analysis import has_board
-from games.rules import GAMES, Game, OptionError
+from games.catalog.analysis import has_board
+from games.catalog.registry import GAMES
+from games.rules import Game, OptionError
 from games.rules.base import State
 
 from .analysis_api import played

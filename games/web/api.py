@@ -14,14 +14,14 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.api_auth import api_view, error, json_body
-from games.ai import levels
+from games.catalog.computer import levels
+from games.catalog.registry import GAMES
 from games.matches import rematches, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match
 from games.matches.records import read_record
 from games.matches.replays import replay_json
 from games.matches.selectors import match_for_user
-from games.rules import GAMES
 
 
 def get_match(**lookup: Any) -> Match:

@@ -11,8 +11,8 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from games.catalog.registry import GAMES
 from games.matches import archive, clocks
-from games.rules import GAMES
 
 PER_PAGE = 25
 

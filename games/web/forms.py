@@ -7,11 +7,12 @@ from typing import Any
 
 from django import forms
 
-from games.ai import default_level, levels
+from games.catalog.computer import default_level, levels
+from games.catalog.registry import GAMES
 from games.matches import clocks
 from games.matches.choices import no_takebacks
 from games.matches.models import Match
-from games.rules import GAMES, OptionError
+from games.rules import OptionError
 
 WIDGETS = {"int": forms.IntegerField, "text": forms.CharField, "bool": forms.BooleanField}
 

@@ -9,10 +9,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from accounts.api_auth import api_view
+from games.catalog.registry import GAMES
 from games.matches.errors import ServiceError
 from games.matches.models import Seat
 from games.matches.ratings import ACTIVE_DAYS, leaderboard, leaderboard_version
-from games.rules import GAMES
 
 
 def _rateable() -> list:

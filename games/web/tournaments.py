@@ -12,9 +12,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.api_auth import api_view, json_body
-from games.ai import levels
+from games.catalog.computer import levels
+from games.catalog.registry import GAMES
 from games.matches.errors import ServiceError
-from games.rules import GAMES
 from games.tournaments import selectors, services
 from games.tournaments.models import Tournament
 

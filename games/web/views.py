@@ -16,8 +16,9 @@ from django.views.decorators.http import condition, require_http_methods
 from accounts.follows import challenge_allowed, following
 from accounts.selectors import challenges_to
 from accounts.services import challenge_create
-from games.ai import LEVELS, NOTES, default_level
-from games.ai.analysis import analysable, has_board
+from games.catalog.analysis import analysable, has_board
+from games.catalog.computer import LEVELS, NOTES, default_level
+from games.catalog.registry import GAMES
 from games.matches import chat, pools, ratings, services
 from games.matches.choices import RATED_NO_TAKEBACKS, no_takebacks
 from games.matches.computer_analysis import analysis_json
@@ -26,7 +27,6 @@ from games.matches.models import Match, Seat
 from games.matches.records import match_record
 from games.matches.replays import replay_json, replay_summary, transcript
 from games.matches.selectors import match_for_user, match_rows
-from games.rules import GAMES
 from games.tournaments.selectors import listed as listed_tournaments
 
 from .forms import ChallengeForm, MatchCreateForm, tournament_games

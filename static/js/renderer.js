@@ -1,5 +1,5 @@
-// Load a game's renderer by slug: static/games/<slug>/render.js (contract documented at the
-// top of static/games/reversi/render.js). Optional hooks added since, used by every page:
+// Load a game's renderer by slug: /static/games/<slug>/render.js, its folder's static/render.js
+// (contract documented at the top of Reversi's render.js). Optional hooks added since, used by every page:
 //   render(root, match, {mode: "replay"})  the replay page's mode: draw the state at once,
 //     without live-only effects (animations of what just happened)
 //   scoreMessage(match)   the result panel's second line instead of "Final score: ..."

@@ -1,4 +1,4 @@
-// How to play: draws the example boards of a rules fragment (templates/games/rules/) with
+// How to play: draws the example boards of a rules fragment (a game folder's rules.html) with
 // the game's own renderer. The positions come from the server (games/web/rules_pages.py)
 // as match-like objects in the fragment's JSON script; each `.rules-board[data-diagram]`
 // gets the one of that name. The boards are pictures: read-only (no onMove, except that a

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
+from games.catalog.registry import GAMES
 from games.matches import services, wording
 from games.matches.models import Match
 from games.notifications.models import Notification
-from games.rules import GAMES
 from games.rules.journey import SIZE, occupants
 
 pytestmark = pytest.mark.django_db(transaction=True)

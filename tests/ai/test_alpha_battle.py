@@ -1,4 +1,4 @@
-"""Alpha Battle computer players (games/ai/alpha_battle.py): legal setups, no peeking at
+"""Alpha Battle computer players (games/catalog/alpha_battle/players.py): legal setups, no peeking at
 the opponent's secret setup, and the closed form of the margin that shows why no setup
 beats a random opponent (the strength figures are bench/ai_alpha_battle.py's)."""
 
@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.ai import alpha_battle as ai
+from games.catalog import computer
+from games.catalog.alpha_battle import players as ai
+from games.catalog.alpha_battle.engine import GAME, check_setup
 from games.rules.alpha_battle import LETTERS, alpha_battle
-from games.rules.engines.alpha_battle import GAME, check_setup
 
-LEVELS = ai.LEVELS["alpha_battle"]
+LEVELS = computer.LEVELS["alpha_battle"]
 
 
 def fresh() -> dict:

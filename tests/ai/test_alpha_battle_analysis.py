@@ -1,4 +1,4 @@
-"""Alpha Battle's computer analysis in hindsight (``games.ai.analysis``, ``games.ai.review``):
+"""Alpha Battle's computer analysis in hindsight (``games.catalog.analysis``, ``games.catalog.review``):
 each setup judged against the other's, its value the margin the seed's own rounds
 (``alpha_battle``) give, the best the greatest margin any setup can get (160, checked
 against the bound and the rounds), the loss, the mark in letter points and the accuracy."""
@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from games.ai import review
-from games.ai.analysis import analysable, analyse, has_board, hindsight, unjudged
-from games.rules import GAMES
+from games.catalog import review
+from games.catalog.analysis import analysable, analyse, has_board, hindsight, unjudged
+from games.catalog.registry import GAMES
 from games.rules.alpha_battle import alpha_battle
 
 GAME = GAMES["alpha_battle"]

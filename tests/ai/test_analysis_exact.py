@@ -1,4 +1,4 @@
-"""The analysis' proved values (``games.ai.analysis``, the API's and the engine panel's) agree
+"""The analysis' proved values (``games.catalog.analysis``, the API's and the engine panel's) agree
 with a plain minimax written here over the rules' engines only, on small boards: Connect Four
 4x4 and 5x4 (Pons's scores), Reversi 4x4 from the start and 6x6 with blocks near the end
 (final disc differences); an estimate is never called proved wrongly."""
@@ -10,8 +10,8 @@ from functools import cache
 
 import pytest
 
-from games.ai.analysis import analyse
-from games.rules import GAMES
+from games.catalog.analysis import analyse
+from games.catalog.registry import GAMES
 
 C4, REVERSI = GAMES["connect_four"], GAMES["reversi"]
 

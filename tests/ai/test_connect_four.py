@@ -1,4 +1,4 @@
-"""Connect Four computer players (games/ai/connect_four.py): legality, the search's rules
+"""Connect Four computer players (games/catalog/connect_four/search.py): legality, the search's rules
 (fours, ties by pop, full boards) against the rules module, wins in one, forced blocks,
 exact play on small boards and the time budget. Strength is the benchmark's job
 (bench/ai_connect_four.py)."""
@@ -11,12 +11,14 @@ from functools import cache
 
 import pytest
 
-from games.ai import connect_four as ai
+from games.catalog.computer import LEVELS
+from games.catalog.connect_four import search as ai
+from games.catalog.connect_four.engine import GAME
+from games.catalog.connect_four.minimax import minimax4
 from games.rules.connect_four import COLOURS
-from games.rules.engines.connect_four import GAME
 
 SIZES = [(4, 4), (4, 5), (5, 4), (5, 9), (6, 7), (7, 6), (9, 5), (12, 12), (4, 12), (12, 4)]
-CHOOSERS = {"random": ai.random_move, "medium": ai.minimax4, "strong": ai.strong}
+CHOOSERS = {"random": ai.random_move, "medium": minimax4, "strong": ai.strong}
 
 
 @pytest.fixture(autouse=True)
@@ -133,7 +135,11 @@ def test_every_level_plays_legal_moves(level, pop_out):
 
 
 def test_levels_registry_and_a_finished_game():
-    assert set(ai.LEVELS["connect_four"]) == {"random", "medium", "strong"}
+    assert [LEVELS["connect_four"][name] for name in ("random", "medium", "strong")] == [
+        ai.random_move,
+        minimax4,
+        ai.strong,
+    ]
     state = from_heights(4, 4, ["RRR", "YYY"])
     state = after(state, {"action": "drop", "column": 0})  # R wins
     with pytest.raises(ValueError):

@@ -1,4 +1,4 @@
-"""Connect Four's ``expert`` (games/ai/connect_four_expert.py) and its 6x7 book: its move always
+"""Connect Four's ``expert`` (games/catalog/connect_four/expert.py) and its 6x7 book: its move always
 keeps the value the independent brute force of test_connect_four_solver.py gives (on 4x4, 5x4,
 4x5 and late 6x7 positions, which its solver proves within the move's budget), it plays legal
 moves everywhere (other sizes, pop-out), the book's entries are sound, and the judge answers
@@ -10,11 +10,13 @@ import random
 
 import pytest
 
-from games.ai import LEVELS, NOTES, default_level, judge
-from games.ai import connect_four_expert as expert_ai
-from games.ai.connect_four_bits import geometry, has_four
-from games.ai.connect_four_book import ROWS, Entry, book, canonical, lookup, mirror, parse, position_of
-from games.rules.engines.connect_four import GAME
+from games.catalog import judge
+from games.catalog.computer import LEVELS, NOTES, default_level
+from games.catalog.connect_four import expert as expert_ai
+from games.catalog.connect_four.bits import geometry, has_four
+from games.catalog.connect_four.book import ROWS, Entry, book, canonical, lookup, mirror, parse, position_of
+from games.catalog.connect_four.engine import GAME
+from games.catalog.registry import KITS
 
 from .test_connect_four import random_position
 from .test_connect_four_solver import Columns, brute, move_value, mover_of, random_positions
@@ -59,7 +61,7 @@ def test_the_level_is_registered_above_strong():
     assert list(LEVELS["connect_four"]) == ["random", "medium", "strong", "expert"]
     assert NOTES["connect_four"]["expert"].endswith(".")
     assert default_level("connect_four") == "medium"
-    assert judge.JUDGES["connect_four"] is expert_ai.mover_value
+    assert KITS["connect_four"].judge is expert_ai.mover_value
 
 
 def test_the_book_entries_are_legal_and_found_in_both_orientations():
@@ -99,8 +101,8 @@ def test_the_judge_answers_draw_offers_from_proofs():
 def test_the_book_check_proves_a_move_wins_exactly_when_the_brute_force_says_so():
     """``connect_four_book_build.still_wins``, the check of the book's moves (``--verify``),
     on 5x4 positions: True exactly for the moves that win, by the brute force."""
-    from games.ai.connect_four_book_build import still_wins
-    from games.ai.connect_four_solver import Solver
+    from games.catalog.connect_four.book_build import still_wins
+    from games.catalog.connect_four.solver import Solver
 
     from .test_connect_four_solver import bits
 
@@ -120,7 +122,7 @@ def test_the_book_check_proves_a_move_wins_exactly_when_the_brute_force_says_so(
 
 
 def test_the_verify_shards_books_merge_with_every_change(tmp_path):
-    from games.ai.connect_four_book_build import merge_books
+    from games.catalog.connect_four.book_build import merge_books
 
     base, one, two = (tmp_path / name for name in ("base.txt", "one.txt", "two.txt"))
     base.write_text("0 3 ?\n1f 2 ?\n")

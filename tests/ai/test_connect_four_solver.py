@@ -1,4 +1,4 @@
-"""The exact Connect Four solver (games/ai/connect_four_solver.py) against an independent brute
+"""The exact Connect Four solver (games/catalog/connect_four/solver.py) against an independent brute
 force: a plain memoised minimax over lists of columns, written here with no code shared with
 the solver (neither its bitboards nor the rules). Both give scores in Pons's convention: a win
 made after ``n`` stones were played scores ``(cells + 1 - n) // 2`` for the winner, a draw 0.
@@ -14,8 +14,8 @@ from functools import cache
 
 import pytest
 
-from games.ai.connect_four_bits import geometry
-from games.ai.connect_four_solver import Solver, solve_position
+from games.catalog.connect_four.bits import geometry
+from games.catalog.connect_four.solver import Solver, solve_position
 
 Columns = tuple[str, ...]  # each column bottom-up, "a" the side to move first, "b" the other
 

@@ -98,7 +98,7 @@ def test_the_create_form_and_a_computer_seat_show_the_measured_rating(client):
     ann = user("ann")
     client.force_login(ann)
     before = client.get("/m/new/").content.decode()
-    # not measured here yet: the shipped figures (games.matches.ratings.SHIPPED_LEVEL_RATINGS)
+    # not measured here yet: the shipped figures (the kits' levels, games.catalog.computer.shipped_ratings)
     assert ">Strong, about 1566</option>" in before
 
     rate_levels(games=2, only="reversi_1d", rng_seed=1)

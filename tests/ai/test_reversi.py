@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from games.ai import reversi as ai
 from games.ai.reversi_expert import expert_player, expert_with_budget
-from games.rules import GAMES
+from games.catalog.computer import LEVELS
+from games.catalog.registry import GAMES
 from games.rules.reversi import PLAYERS, cell_name, centre_cells, parse_cell
 from games.rules.reversi_bits import WIN, from_board, geometry, moves_of, stable_discs
 from games.rules.reversi_bits import flips_of as search_flips
@@ -116,7 +117,7 @@ def test_stable_discs_are_never_flipped():
 # -- every level plays legal moves -------------------------------------------------------
 @pytest.mark.parametrize("level", ["random", "greedy", "strong", "expert"])
 def test_levels_play_legal_moves_on_random_boards(level):
-    chooser = {"strong": QUICK, "expert": QUICK_EXPERT}.get(level) or ai.LEVELS["reversi"][level]
+    chooser = {"strong": QUICK, "expert": QUICK_EXPERT}.get(level) or LEVELS["reversi"][level]
     rng = random.Random(level)
     for trial in range(40):
         n = rng.choice([4, 6, 8, 10, 14, 26])
@@ -136,7 +137,7 @@ def test_levels_play_legal_moves_on_random_boards(level):
 def test_levels_play_whole_othello_games(level):
     """Each level against random, whole games: every move legal, every game finished."""
     rng = random.Random(3)
-    chooser = {"strong": QUICK, "expert": QUICK_EXPERT}.get(level) or ai.LEVELS["othello"][level]
+    chooser = {"strong": QUICK, "expert": QUICK_EXPERT}.get(level) or LEVELS["othello"][level]
     for game_number in range(2):
         state = OTHELLO.setup({}, 0)
         while OTHELLO.outcome(state) is None:
@@ -154,19 +155,15 @@ def test_levels_play_whole_othello_games(level):
 def test_pass_when_there_is_no_move():
     board = ["XXXX", "XXXX", "XXXX", "XXX."]
     state = {"board": board, "turn": 1, "passes": 0, "flipped": [], "last": None}
-    from games.ai import LEVELS
-
     for level in ("random", "greedy", "strong", "expert"):
         assert LEVELS["reversi"][level](REVERSI, state, 1, random.Random(0)) == {"pass": True}
 
 
 def test_registry_shape():
-    from games.ai import LEVELS
-
-    assert set(ai.LEVELS) == {"reversi", "othello"}
-    for slug in ai.LEVELS:
-        assert list(ai.LEVELS[slug]) == ["random", "greedy", "strong"]
+    """Both games of the family play the family's players, and its expert last."""
+    for slug in ("reversi", "othello"):
         assert list(LEVELS[slug]) == ["random", "greedy", "strong", "expert"]
+        assert LEVELS[slug]["greedy"] is ai.greedy_player and LEVELS[slug]["strong"] is ai.strong_player
 
 
 # -- greedy ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Computer players of 1-D Reversi (games/ai/reversi_1d.py): legality, the solver against a
+"""Computer players of 1-D Reversi (games/catalog/reversi_1d/players.py): legality, the solver against a
 brute force on the seed's functions, and perfect play: ``strong`` gets at least the game's
 value (a draw) against every line the opponent can play, from either side.
 """
@@ -10,8 +10,9 @@ from functools import cache
 
 import pytest
 
-from games.ai import reversi_1d as ai
-from games.rules import GAMES
+from games.catalog.computer import LEVELS
+from games.catalog.registry import GAMES
+from games.catalog.reversi_1d import players as ai
 from games.rules.reversi_1d import PLAYERS, get_opponent, is_game_over, is_valid_move, place_piece
 
 GAME = GAMES["reversi_1d"]
@@ -67,7 +68,7 @@ def test_levels_play_legal_moves(level):
         for _ in range(10):
             state = random_state(rng, plies)
             seat = state["turn"]
-            move = ai.LEVELS["reversi_1d"][level](GAME, state, seat, rng)
+            move = LEVELS["reversi_1d"][level](GAME, state, seat, rng)
             assert move in GAME.legal_moves(state, seat)
 
 

@@ -15,11 +15,11 @@ import random
 
 import pytest
 
-from games.ai import judge
 from games.ai import reversi as ai
 from games.ai import reversi_expert as expert
 from games.ai.reversi_book import book, book_moves, read_lines
-from games.rules import GAMES
+from games.catalog import judge
+from games.catalog.registry import GAMES
 from games.rules.reversi import BLACK, EMPTY, PLAYERS, WHITE, cell_name, centre_cells, flips, parse_cell
 from games.rules.reversi_bits import from_board
 from games.rules.reversi_endgame import solve

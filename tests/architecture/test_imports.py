@@ -1,11 +1,14 @@
 """The shape of the code, read from the source: no import cycles (Python and the pages'
-JavaScript), and imports go one way: rules <- ai <- the match domain <- accounts <- the entry
-points (consumer, views, API, admin, tasks) <- the site's configuration (``site_config``);
-the benchmarks (``bench``) drive the site from outside and nothing imports them."""
+JavaScript), and imports go one way: rules <- ai <- the games' catalog <- the match domain <-
+accounts <- the entry points (consumer, views, API, admin, tasks) <- the site's configuration
+(``site_config``); the benchmarks (``bench``) drive the site from outside and nothing imports
+them. Inside a game's folder (``games/catalog/<slug>/``) each module has the layer of its role:
+its ``engine`` is rules, its ``kit`` and ``diagrams`` the catalog, the rest computer players."""
 
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 from pathlib import Path
 
@@ -115,13 +118,14 @@ def test_no_module_imports_one_that_imports_it_back():
 # games.models) are entry points and wiring: they may import every layer, and none of these
 # layers may import them. "games" is the package's own (empty) __init__, run on the way to
 # games.rules and the rest.
-RULES, AI, MATCHES = "games.rules", "games.ai", "games.matches"
+RULES, AI, CATALOG, MATCHES = "games.rules", "games.ai", "games.catalog", "games.matches"
 LEASES = "games.leases"  # a long task's owner seen to be alive: Django only, under every task
-DOMAIN = {RULES, AI, MATCHES, LEASES, "games.models", "games"}
+DOMAIN = {RULES, AI, CATALOG, MATCHES, LEASES, "games.models", "games"}
 LAYERS = {
     RULES: {"games"},
     LEASES: {"games"},
     AI: {RULES, "games"},
+    CATALOG: {RULES, AI, "games"},
     MATCHES: DOMAIN,
     # Accounts read and write through the match domain (challenges make matches).
     "accounts": DOMAIN,
@@ -141,7 +145,25 @@ LAYERS = {
 ENTRY_POINTS = ("games.web", "games.templatetags", "games.admin", "games.management", "games.subscribers")
 
 
+CATALOG_ROLES = {"engine": RULES, "kit": CATALOG, "diagrams": CATALOG}
+
+
+def catalog_layer(name: str) -> str | None:
+    """The layer of a module of ``games.catalog`` by its role (None: not in the catalog). The
+    packages' ``__init__`` are docstrings (the seeds import their engines through them)."""
+    parts = name.split(".")
+    if parts[:2] != ["games", "catalog"]:
+        return None
+    if len(parts) == 2 or (len(parts) == 3 and (ROOT / "games" / "catalog" / parts[2]).is_dir()):
+        return RULES  # a package's __init__: a docstring, under everything
+    if len(parts) == 3:
+        return CATALOG  # the registry and what the platform asks of a game
+    return CATALOG_ROLES.get(parts[3], AI)
+
+
 def layer_of(name: str) -> str | None:
+    if (layer := catalog_layer(name)) is not None:
+        return layer
     found = [layer for layer in LAYERS if name == layer or name.startswith(layer + ".")]
     return max(found, key=len) if found else None
 
@@ -190,25 +212,38 @@ JS_IMPORT = re.compile(
 )
 
 
+def js_files() -> dict[str, Path]:
+    """Every JavaScript module of the pages by its URL under ``/static/``: ``static/`` and
+    each game folder's ``static/`` (served at ``games/<slug>/``)."""
+    found = {str(path.relative_to(ROOT / "static")): path for path in (ROOT / "static").rglob("*.js")}
+    for folder in (ROOT / "games" / "catalog").glob("*/static"):
+        for path in folder.rglob("*.js"):
+            found[f"games/{folder.parent.name}/{path.relative_to(folder)}"] = path
+    return found
+
+
 def js_graph() -> dict[str, set[str]]:
-    """Every module under ``static/`` -> the modules of ours it imports (static imports and
-    re-exports; a renderer is loaded by slug at run time, which makes no cycle)."""
+    """Every module (by its URL under ``static/``) -> the modules of ours it imports (static
+    imports and re-exports; a renderer is loaded by slug at run time, which makes no cycle)."""
     edges = {}
-    for path in sorted((ROOT / "static").rglob("*.js")):
-        name = str(path.relative_to(ROOT))
+    for url, path in sorted(js_files().items()):
         targets = set()
         for match in JS_IMPORT.finditer(path.read_text()):
             spec = match.group(1) or match.group(2)
             if spec.startswith("."):
-                targets.add(str((path.parent / spec).resolve().relative_to(ROOT)))
-        edges[name] = targets
+                targets.add(posixpath.normpath(posixpath.join(posixpath.dirname(url), spec)))
+        edges[url] = targets
     return edges
 
 
 def test_the_javascript_has_no_import_cycle():
     edges = js_graph()
-    assert {"static/js/socket.js", "static/js/ready.js"} <= edges["static/js/lobby.js"]  # read as imported
-    assert edges["static/games/reversi/render.js"] >= {"static/games/reversi/options.js"}
+    assert {"js/socket.js", "js/ready.js"} <= edges["js/lobby.js"]  # read as imported
+    assert edges["games/reversi/render.js"] >= {"games/reversi/options.js", "js/grid_keys.js"}
+    missing = sorted(
+        f"{url} -> {target}" for url, targets in edges.items() for target in targets if target not in edges
+    )
+    assert missing == []  # every import names a module the site serves
     assert find_cycle(edges) is None, find_cycle(edges)
 
 
@@ -219,7 +254,7 @@ def test_the_package_the_outbox_lives_in_imports_nothing():
 
 
 def test_the_domain_and_below_never_import_django_channels_or_entry_points_they_must_not():
-    pure = [name for name in graph() if layer_of(name) in ("games.rules", "games.ai")]
+    pure = [name for name in graph() if layer_of(name) in (RULES, AI, CATALOG)]
     for name in pure:
         tree = ast.parse(module_names()[name].read_text())
         roots = {
@@ -241,11 +276,11 @@ def test_the_domain_and_below_never_import_django_channels_or_entry_points_they_
 
 
 def test_the_words_live_below_everyone_who_says_them():
-    """Results are worded once, in ``games.matches.wording``: it imports only the rules (no
-    Django either), and the template tags that mark its words up are for templates only:
+    """Results are worded once, in ``games.matches.wording``: it imports only the rules and the
+    registry of games (no Django either), and the template tags that mark its words up are for templates only:
     no module of ours imports them (the notifications once did, a wrong way)."""
     edges = graph()
-    assert edges["games.matches.wording"] <= {"games.rules"}, edges["games.matches.wording"]
+    assert edges["games.matches.wording"] <= {"games.rules", "games.catalog", "games.catalog.registry"}
     tree = ast.parse(module_names()["games.matches.wording"].read_text())
     roots = {
         (alias.name if isinstance(node, ast.Import) else node.module or "").split(".")[0]

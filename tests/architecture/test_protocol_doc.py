@@ -140,8 +140,10 @@ ROUND_FRAME = {"id": 3, "name": "Cup", "round": 2, "url": "/t/3/"}
         (outgoing.OpenSeatClosed("ab"), {"type": "open_seat_closed", "id": "ab"}),
         (outgoing.MyMatchOver("ab"), {"type": "my_match_over", "id": "ab"}),
         (outgoing.Unread(2), {"type": "unread", "unread": 2}),
-        (outgoing.PoolCounts([{"key": "k", "waiting": 1, "playing": 0}]),
-         {"type": "pool_counts", "pools": [{"key": "k", "waiting": 1, "playing": 0}]}),
+        (
+            outgoing.PoolCounts([{"key": "k", "waiting": 1, "playing": 0}]),
+            {"type": "pool_counts", "pools": [{"key": "k", "waiting": 1, "playing": 0}]},
+        ),
         (outgoing.Tournament({"id": 3}), {"type": "tournament", "tournament": {"id": 3}}),
     ],
 )

@@ -14,8 +14,8 @@ import re
 
 import pytest
 
-from games.ai.analysis import BOARDS
-from games.rules import GAMES
+from games.catalog.analysis import BOARDS
+from games.catalog.registry import GAMES
 from tests.browser.helpers import (
     LEGAL,
     PHONE,

@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from games.matches import services
 from games.matches.analysis_models import MatchAnalysis
 from games.matches.models import Match
-from games.rules import GAMES
+from games.catalog.registry import GAMES
 
 names, password = os.environ["GRAPH_NAMES"].split(), os.environ["GRAPH_PASSWORD"]
 users = [get_user_model().objects.create_user(n, password=password) for n in names]

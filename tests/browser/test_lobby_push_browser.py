@@ -108,8 +108,14 @@ def test_a_tournament_page_follows_its_tournament_without_a_request(daphne_serve
             ann,
             base,
             "/api/tournaments/",
-            {"name": "Push cup", "game": "reversi", "options": {"size": 6}, "clock": clock,
-             "starts_at": starts, "levels": ["random"]},
+            {
+                "name": "Push cup",
+                "game": "reversi",
+                "options": {"size": 6},
+                "clock": clock,
+                "starts_at": starts,
+                "levels": ["random"],
+            },
         )
         visitor.goto(f"{base}/t/{cup['id']}/")
         visitor.wait_for_function(SOCKET_OPEN)

@@ -19,8 +19,8 @@ import re
 
 import pytest
 
+from games.catalog.journey.engine import GAME as JOURNEY
 from games.rules import journey
-from games.rules.engines.journey import GAME as JOURNEY
 from tests.browser import helpers
 from tests.browser.helpers import create_match, join, ply, signup, username, wait_ply
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import GAMES
+from games.catalog.registry import GAMES
 from tests.browser import helpers
 from tests.browser.helpers import PHONE, create_match, expect, ply, signup, username, wait_ply_above
 

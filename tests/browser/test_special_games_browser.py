@@ -16,8 +16,8 @@ import re
 
 import pytest
 
+from games.catalog.journey.engine import GAME as JOURNEY
 from games.rules import alpha_battle, journey
-from games.rules.engines.journey import GAME as JOURNEY
 from tests.browser import helpers
 from tests.browser.helpers import PHONE, create_match, join, ply, signup, username, wait_ply, wait_ply_above
 

@@ -13,8 +13,8 @@ import signal
 import time
 from pathlib import Path
 
-from games.ai.judge import accepts_draw
-from games.rules import GAMES
+from games.catalog.judge import accepts_draw
+from games.catalog.registry import GAMES
 from tests.support.client import Player
 from tests.support.server import LiveServer
 

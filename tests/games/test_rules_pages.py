@@ -12,8 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.catalog.registry import GAMES
 from games.matches import services
-from games.rules import GAMES
 from games.web.rules_pages import diagrams
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from functools import cache
 
 import requests
 
-from games.rules import GAMES
+from games.catalog.registry import GAMES
 from games.rules.alpha_battle import alpha_battle
 
 ONE_D = GAMES["reversi_1d"]

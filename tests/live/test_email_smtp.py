@@ -27,7 +27,6 @@ from tests.support.server import ROOT, LiveServer, free_port
 pytestmark = pytest.mark.live
 
 
-
 @pytest.fixture
 def site(tmp_path):
     """An SMTP server, daphne and one task worker, the last two on one fresh database."""

@@ -12,11 +12,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from games.catalog.registry import GAMES
 from games.matches import wording
 from games.matches.analysis_models import MatchAnalysis
 from games.matches.archive import archive
 from games.matches.models import Match, Seat
-from games.rules import GAMES
 
 from .conftest import make_user
 

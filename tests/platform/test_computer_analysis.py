@@ -11,11 +11,11 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from games.ai import review
+from games.catalog import review
+from games.catalog.registry import GAMES
 from games.matches import services
 from games.matches.analysis_models import MatchAnalysis
 from games.matches.models import Match
-from games.rules import GAMES
 
 from .conftest import make_user, start_match
 

@@ -15,10 +15,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client as DjangoClient
 from django.utils import timezone
 
+from games.catalog.registry import GAMES
 from games.matches import services
 from games.matches.models import Match, Presence
 from games.realtime.routing import websocket_urlpatterns
-from games.rules import GAMES, IllegalMove
+from games.rules import IllegalMove
 
 from .conftest import (
     TIMEOUT,

@@ -3,19 +3,19 @@ one's own moves, accepted (a draw by agreement, rated as a draw) or declined, de
 move too; refused with codes; never in a co-operative game; the computer judges its answer.
 
 Services in-process, then the match socket (``WebsocketCommunicator``); the computer's
-judgement is the pure function of ``games.ai.judge`` (the live test plays it on daphne).
+judgement is the pure function of ``games.catalog.judge`` (the live test plays it on daphne).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from games.ai.judge import accepts_draw, judge
+from games.catalog.judge import accepts_draw, judge
+from games.catalog.registry import GAMES
 from games.matches import offers, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Rating
 from games.matches.selectors import for_seat, public_of
-from games.rules import GAMES
 
 from .conftest import db, fresh, make_user, seat_table, start_match
 

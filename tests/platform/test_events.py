@@ -9,9 +9,9 @@ import pytest
 from django.db import transaction
 
 from games import subscribers
+from games.catalog.registry import GAMES
 from games.matches import events, rematches, services
 from games.matches.events import MatchEvent, StateChanged
-from games.rules import GAMES
 
 from .conftest import fresh, make_user, start_match
 

@@ -15,10 +15,10 @@ from django.test import Client
 from django.utils import timezone
 
 from games import leases
+from games.catalog.registry import GAMES
 from games.matches import computer_analysis, services
 from games.matches.analysis_models import MatchAnalysis
 from games.matches.models import Match
-from games.rules import GAMES
 
 from .conftest import start_match
 

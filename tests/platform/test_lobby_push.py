@@ -125,7 +125,6 @@ async def test_the_snapshot_is_what_the_lobby_shows_each_visitor(sockets):
     assert private.pk not in json.dumps(anon) and private.pk not in theirs.frames[0]
 
 
-
 async def test_a_logged_out_snapshot_is_shared_and_follows_every_change_of_its_lists(sockets):
     alice, bob = await people("alice", "bob")
 

@@ -10,10 +10,10 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from games.ai import NOTES, default_level, levels
+from games.catalog.computer import NOTES, default_level, levels
+from games.catalog.registry import GAMES
 from games.matches import services
 from games.matches.replays import positions
-from games.rules import GAMES
 
 from .conftest import make_user, start_match
 

@@ -13,8 +13,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from django.test import Client
 
+from games.catalog.registry import GAMES
 from games.matches.models import Match
-from games.rules import GAMES
 
 from .conftest import make_user
 

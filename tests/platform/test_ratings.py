@@ -10,12 +10,12 @@ from html import unescape
 import pytest
 from django.test import Client
 
+from games.catalog.registry import GAMES
 from games.matches import ratings, rematches, services
 from games.matches.errors import ServiceError
 from games.matches.glicko2 import Rating as Glicko
 from games.matches.glicko2 import update
 from games.matches.models import Match, Rating, RatingChange
-from games.rules import GAMES
 
 from .conftest import fresh, make_user
 from .test_selectors import view

@@ -8,10 +8,10 @@ import random
 import pytest
 from django.test import Client
 
+from games.catalog.registry import GAMES
 from games.matches import services
 from games.matches.models import Match
 from games.matches.records import MAX_RECORD_CHARS
-from games.rules import GAMES
 
 from .conftest import make_user, start_match
 

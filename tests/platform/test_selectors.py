@@ -14,11 +14,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import F
 from django.utils import timezone
 
+from games.catalog.registry import GAMES
 from games.matches import presence, rematches, services, wording
 from games.matches.models import Match, Presence
 from games.matches.replays import replay_json
 from games.matches.selectors import for_seat, match_for_user, match_public, match_rows, players
-from games.rules import GAMES
 
 from .conftest import fresh, make_user, start_match
 

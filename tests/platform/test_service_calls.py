@@ -8,11 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from games.catalog.registry import GAMES
 from games.matches import events, services
 from games.matches.errors import ServiceError
 from games.matches.events import StateChanged
 from games.matches.models import Match, Move
-from games.rules import GAMES
 
 pytestmark = pytest.mark.django_db(transaction=True)  # real commits: broadcasts happen on commit
 

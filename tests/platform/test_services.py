@@ -2,7 +2,7 @@
 
 Each accepted change announces its events exactly once (after the commit); a refusal
 raises ``ServiceError`` with the protocol's code and HTTP status, stores nothing and
-announces nothing. Expected positions and results come from ``games.rules.GAMES``.
+announces nothing. Expected positions and results come from ``games.catalog.registry.GAMES``.
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ import random
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from games.ai import levels as computer_levels
 from games.autoplay.turns import start_once
+from games.catalog.computer import levels as computer_levels
+from games.catalog.registry import GAMES
 from games.matches import rematches, services, sweeps
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move
 from games.matches.selectors import public_of
-from games.rules import GAMES, IllegalMove, OptionError
+from games.rules import IllegalMove, OptionError
 
 from .conftest import fresh, make_user, start_match, stored
 

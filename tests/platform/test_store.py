@@ -13,10 +13,10 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from games.catalog.registry import GAMES
 from games.matches import services, store
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move
-from games.rules import GAMES
 
 from .conftest import fresh, start_match, stored
 

@@ -19,12 +19,12 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.utils import timezone
 
+from games.catalog.registry import GAMES
 from games.matches import offers, rematches, services, takebacks
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move, Takeback
 from games.matches.replays import replay_json, transcript
 from games.matches.selectors import for_seat, public_of
-from games.rules import GAMES
 
 from .conftest import db, fresh, make_user, seat_table, start_match
 

@@ -11,9 +11,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.catalog.registry import GAMES
 from games.matches import services, sweeps
 from games.matches.models import Match
-from games.rules import GAMES
 
 from .conftest import start_match
 

@@ -17,6 +17,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.catalog.alpha_battle.engine import (
+    GAME,
+    SETUP_DESCRIPTION,
+    AlphaBattle,
+    check_setup,
+    parse_seed,
+    random_move,
+)
 from games.rules.alpha_battle import (
     alpha_battle,
     battle_rounds,
@@ -26,14 +34,6 @@ from games.rules.alpha_battle import (
     remove_letters,
 )
 from games.rules.base import IllegalMove, OptionError
-from games.rules.engines.alpha_battle import (
-    GAME,
-    SETUP_DESCRIPTION,
-    AlphaBattle,
-    check_setup,
-    parse_seed,
-    random_move,
-)
 
 ROOT = Path(__file__).resolve().parents[2]
 

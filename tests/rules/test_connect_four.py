@@ -14,6 +14,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.catalog.connect_four.engine import (
+    GAME,
+    ConnectFour,
+    hint,
+    move_notation,
+    parse_move,
+    start_board,
+    winning_cells,
+)
 from games.rules.base import IllegalMove, OptionError
 from games.rules.connect_four import (
     any_floating,
@@ -34,15 +43,6 @@ from games.rules.connect_four import (
     read_board,
     show_board,
     winning_move,
-)
-from games.rules.engines.connect_four import (
-    GAME,
-    ConnectFour,
-    hint,
-    move_notation,
-    parse_move,
-    start_board,
-    winning_cells,
 )
 
 # -- the seed's sample boards -----------------------------------------------------------

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.catalog.journey.engine import GAME
 from games.rules import journey_text as text
 from games.rules.base import IllegalMove, OptionError
-from games.rules.engines.journey import GAME
 from games.rules.journey import (
     HEALTH_CAP,
     board_text,

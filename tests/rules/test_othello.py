@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.catalog.othello.engine import GAME, Othello
+from games.catalog.reversi.engine import Reversi
 from games.rules.base import IllegalMove, OptionError
-from games.rules.engines.othello import GAME, Othello
-from games.rules.engines.reversi import Reversi
 from games.rules.othello import (
     board_text,
     getValidMoves,

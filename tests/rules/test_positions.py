@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games.rules import GAMES
+from games.catalog.registry import GAMES
 
 GAMES_WITH_POSITIONS = {
     "reversi": [{"size": 4}, {"size": 8, "blocks": "A1 H8"}, {"size": 10}],

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.rules import GAMES
+from games.catalog.registry import GAMES
 from games.rules.base import Game, IllegalMove, Move, Seat
 
 MAX_PLIES = 300  # Connect Four with pop-out may go on for ever between random players

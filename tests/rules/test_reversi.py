@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.catalog.reversi.engine import GAME, Reversi
 from games.rules.base import IllegalMove, OptionError
-from games.rules.engines.reversi import GAME, Reversi
 from games.rules.reversi import (
     board_text,
     cell_name,

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.catalog.reversi_1d.engine import GAME, Reversi1D
 from games.rules.base import IllegalMove, OptionError
-from games.rules.engines.reversi_1d import GAME, Reversi1D
 from games.rules.reversi_1d import (
     BLACK,
     WHITE,

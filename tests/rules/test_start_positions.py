@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from games.rules import GAMES, OptionError
+from games.catalog.registry import GAMES
+from games.rules import OptionError
 
 STARTS = ["reversi", "othello", "connect_four", "reversi_1d"]
 

@@ -41,7 +41,6 @@ async def frames(sock, quiet: float = 0.5) -> list[str]:
         return got
 
 
-
 async def private_games(alice, bob) -> tuple[dict, dict]:
     """Alice and Bob play a private (invite-only) match, one move then a resignation, and
     Alice starts a match against the computer: (the private match, the computer's)."""
@@ -56,6 +55,7 @@ async def private_games(alice, bob) -> tuple[dict, dict]:
     assert alice.api("POST", f"/api/matches/{secret['id']}/resign/").json()["status"] == "finished"
     computer = alice.create(options={"size": 4}, opponent="computer", level="random", side=0)
     return secret, computer
+
 
 async def test_the_lobby_socket_never_carries_a_private_match(live):
     alice, bob, carol = (Player(live.url).signup() for _ in range(3))

@@ -1,0 +1,392 @@
+"""The site's engine of Connect Four (slug ``connect_four``), built from the seed's
+functions in :mod:`games.rules.connect_four`: rows x columns from 4 to 12, R (seat 0)
+first, an optional pop-out rule and an optional start position typed in the seed's text
+format.
+
+State: ``{"board": [row strings], "turn": seat, "pop_out": bool, "last": {"seat", "action",
+"column", "row"} or None}``; a move is ``{"action": "drop" | "pop", "column": <0-based>}``.
+
+>>> state = GAME.setup(GAME.clean_options({"rows": 4, "columns": 4}), seed=0)
+>>> GAME.play(state, 0, {"action": "drop", "column": 2})["board"]
+['....', '....', '....', '..R.']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
+from games.rules.connect_four import (
+    CHECKS,
+    COLOURS,
+    EMPTY,
+    LETTERS,
+    RUN,
+    Board,
+    Colour,
+    any_floating,
+    check_winner,
+    count_pieces_by_color,
+    get_colors,
+    get_size,
+    init_board,
+    is_column_full,
+    place_one,
+    pop_out,
+    read_board,
+    show_board,
+    winning_move,
+)
+from games.rules.records import column_record, column_refusal, column_tokens, play_tokens
+
+ACTIONS = ("drop", "pop")
+MIN_SIZE, MAX_SIZE = 4, 12
+
+
+def winning_cells(board: Board) -> list[list[int]]:
+    """Every cell of every run on the board, as sorted ``[row, col]`` pairs (to highlight).
+
+    >>> winning_cells([['.', '.', '.', '.', '.'], ['R', 'R', 'R', 'R', 'Y']])
+    [[1, 0], [1, 1], [1, 2], [1, 3]]
+    """
+    cells = {
+        (r + k * dr, c + k * dc)
+        for r in range(len(board))
+        for c in range(len(board[r]))
+        for check, dr, dc in CHECKS
+        if check(board, r, c)
+        for k in range(RUN)
+    }
+    return [[r, c] for r, c in sorted(cells)]
+
+
+def start_board(text: str) -> Board | None:
+    """Parse and check a start position typed in ``read_board``'s format.
+
+    Each line is stripped first (so indentation and Windows line ends are fine). Returns
+    None for blank text (no start position), else a board ready to play from; raises
+    OptionError (field ``start``) with the reason when it is not one.
+
+    >>> start_board("  .... \\n ....\\n....\\n.R.Y\\n")
+    [['.', '.', '.', '.'], ['.', '.', '.', '.'], ['.', '.', '.', '.'], ['.', 'R', '.', 'Y']]
+    >>> start_board("....\\n....\\n..R.\\n.R.Y")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    games.rules.base.OptionError: Start position: line 3, character 3 is a disc above an empty cell...
+    """
+    # (line number in the text typed, stripped line) for the messages
+    numbered = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if not numbered:
+        return None
+    board = read_board("\n".join(line for _, line in numbered))
+    if board is None:
+        for number, line in numbered:
+            bad = next((ch for ch in line if ch != EMPTY and ch not in LETTERS), None)
+            if bad is not None:
+                raise _start_error(f"{bad!r} on line {number} is not allowed; use '.', 'R' and 'Y'.")
+        lengths = sorted({len(line) for _, line in numbered})
+        raise _start_error(f"every line must have the same length (found {lengths[0]} and {lengths[-1]}).")
+    others = [colour for colour in get_colors(board) if colour not in COLOURS]
+    if others:
+        raise _start_error(f"the discs are R and Y only (found {others[0]!r}).")
+    rows, cols = get_size(board)
+    if not (MIN_SIZE <= rows <= MAX_SIZE and MIN_SIZE <= cols <= MAX_SIZE):
+        raise _start_error(
+            f"the board must be {MIN_SIZE} to {MAX_SIZE} rows and columns (it is {rows} x {cols})."
+        )
+    if any_floating(board):
+        r, c = next((r, c) for r in range(rows - 1) for c in range(cols) if _floats(board, r, c))
+        line = numbered[r][0]
+        raise _start_error(f"line {line}, character {c + 1} is a disc above an empty cell (floating).")
+    red, yellow = (count_pieces_by_color(board, colour) for colour in COLOURS)
+    if red not in (yellow, yellow + 1):
+        raise _start_error(
+            f"R has {red} discs and Y has {yellow}; R (who starts) must have as many as Y or one more."
+        )
+    status = check_winner(board)
+    if status in COLOURS:
+        raise _start_error(f"{status} already has four in a row.")
+    if status == "tie!":
+        raise _start_error("R and Y already have four in a row.")
+    if status == "draw":
+        raise _start_error("the board is full; there is nothing left to play.")
+    return board
+
+
+def _floats(board: Board, r: int, c: int) -> bool:
+    return board[r][c] != EMPTY and board[r + 1][c] == EMPTY
+
+
+def _start_error(reason: str) -> OptionError:
+    return OptionError(f"Start position: {reason}", "start")
+
+
+def side_to_move(board: Board) -> Seat:
+    """Who moves next in a drops-only position: R when the counts are equal, else Y.
+
+    >>> side_to_move([['.', '.'], ['R', '.']])
+    1
+    """
+    return 0 if count_pieces_by_color(board, COLOURS[0]) == count_pieces_by_color(board, COLOURS[1]) else 1
+
+
+def move_notation(move: Move) -> str:
+    """``{"action": "drop", "column": 3}`` -> ``"drop 3"`` (the inverse of ``parse_move``)."""
+    return f"{move.get('action', '?')} {move.get('column', '?')}"
+
+
+def parse_move(text: str) -> Move:
+    """``"drop 3"`` or ``"pop 0"`` -> the move; raise ValueError otherwise.
+
+    >>> parse_move(" Pop 0 ")
+    {'action': 'pop', 'column': 0}
+    """
+    parts = text.strip().lower().split()
+    if len(parts) != 2 or parts[0] not in ACTIONS or not (parts[1].isascii() and parts[1].isdigit()):
+        raise ValueError(f"{text!r} is not a move such as 'drop 3' or 'pop 0'")
+    return {"action": parts[0], "column": int(parts[1])}
+
+
+def move_text(colour: Colour, move: Move) -> str:
+    """The transcript line of a move, its column counted from 1 as on the board a person
+    sees (the protocol's 0-based ``column`` 3 is column 4): ``R drops in column 4``,
+    ``Y pops column 1``."""
+    if move["action"] == "pop":
+        return f"{colour} pops column {move['column'] + 1}"
+    return f"{colour} drops in column {move['column'] + 1}"
+
+
+def move_words(move: Move) -> str:
+    """A move in a move list, its column counted from 1 (as the replay's renderer words it):
+    ``{"action": "drop", "column": 3}`` -> ``"column 4"``; a pop -> ``"pop column 4"``."""
+    column = move.get("column")
+    if not isinstance(column, int) or isinstance(column, bool):
+        return move_notation(move)
+    return f"{'pop ' if move.get('action') == 'pop' else ''}column {column + 1}"
+
+
+def result_text(status: str, to_move: Colour) -> str:
+    """The last transcript line for a ``check_winner`` result, ``to_move`` moving next.
+
+    >>> result_text("Y", "R"), result_text("pending", "R")
+    ('Y wins!', 'R to move.')
+    """
+    if status in COLOURS:
+        return f"{status} wins!"
+    if status == "tie!":
+        return "Tie! R and Y both have four in a row."
+    if status == "draw":
+        return "Draw! The board is full."
+    return f"{to_move} to move."
+
+
+def _rows(state: State) -> Board:
+    return [list(row) for row in state["board"]]
+
+
+def _status(state: State) -> str:
+    return check_winner(_rows(state))
+
+
+def hint(state: State, seat: Seat) -> int | None:
+    """The "show winning move" hint: the leftmost column where a drop wins at once for
+    ``seat``'s colour (``winning_move``), or None. Pops are not considered."""
+    if seat not in (0, 1):
+        return None
+    return winning_move(_rows(state), COLOURS[seat])
+
+
+class ConnectFour(Game):
+    """Connect Four on a rows x columns board, R (seat 0) first, with optional pop-out."""
+
+    slug = "connect_four"
+    name = "Connect Four"
+    description = (
+        "Drop discs to line up four in a row; boards from 4x4 to 12x12, with an optional pop-out rule."
+    )
+    seats = (2, 2)
+    seat_names = ("Red (R)", "Yellow (Y)")
+    score_decides = False  # the discs on the board: no measure of a four in a row
+    start_option = "start"  # a match from a typed position is never rated
+    options = {
+        "rows": Option("int", 6, label="Rows", min=MIN_SIZE, max=MAX_SIZE),
+        "columns": Option("int", 7, label="Columns", min=MIN_SIZE, max=MAX_SIZE),
+        "pop_out": Option(
+            "bool", False, label="Pop-out", help="A turn may instead remove your own disc from the bottom."
+        ),
+        "start": Option(
+            "text",
+            "",
+            label="Start position",
+            max=1000,
+            help="Optional: rows of '.', 'R' and 'Y', top row first; its size replaces rows and columns.",
+            lines=7,
+        ),
+    }
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        board = start_board(options.get("start") or "")
+        if board is not None:
+            options["rows"], options["columns"] = get_size(board)
+        options["start"] = show_board(board) if board else ""
+
+    def setup(self, options: dict[str, Any], seed: int) -> State:
+        board = start_board(options.get("start") or "")
+        if board is None:
+            board = init_board(options.get("rows", 6), options.get("columns", 7))
+        return {
+            "board": ["".join(row) for row in board],
+            "turn": side_to_move(board),
+            "pop_out": bool(options.get("pop_out", False)),
+            "last": None,
+        }
+
+    def to_move(self, state: State) -> list[Seat]:
+        return [] if self.outcome(state) else [state["turn"]]
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        if seat not in self.to_move(state):
+            return []
+        board, colour = _rows(state), COLOURS[seat]
+        columns = range(get_size(board)[1])
+        moves = [{"action": "drop", "column": c} for c in columns if not is_column_full(board, c)]
+        if state["pop_out"]:
+            moves += [{"action": "pop", "column": c} for c in columns if pop_out(_rows(state), c, colour)]
+        return moves
+
+    def play(self, state: State, seat: Seat, move: Move) -> State:
+        if self.outcome(state) is not None:
+            raise IllegalMove("The game is over.")
+        if seat not in self.to_move(state):
+            raise IllegalMove("It is not your turn.")
+        shape = 'A move is {"action": "drop" or "pop", "column": <0-based column number>}.'
+        if not isinstance(move, dict) or set(move) != {"action", "column"}:
+            raise IllegalMove(shape)
+        action, c = move["action"], move["column"]
+        if action not in ACTIONS or type(c) is not int:  # bool is an int subclass: refuse it
+            raise IllegalMove(shape)
+        board, colour = _rows(state), COLOURS[seat]
+        n_rows, n_cols = get_size(board)
+        if not 0 <= c < n_cols:
+            raise IllegalMove(f"There is no column {c}: columns are 0 to {n_cols - 1}.")
+        if action == "drop":
+            if not place_one(board, c, colour):
+                raise IllegalMove(f"Column {c} is full.")
+            row = next(r for r in range(n_rows) if board[r][c] != state["board"][r][c])
+        else:
+            if not state["pop_out"]:
+                raise IllegalMove("Popping out is not allowed in this match.")
+            bottom = board[n_rows - 1][c]
+            if not pop_out(board, c, colour):
+                if bottom == EMPTY:
+                    raise IllegalMove(f"Column {c} is empty: there is no disc to pop.")
+                raise IllegalMove(f"The bottom disc of column {c} is {bottom}: you may only pop your own.")
+            row = n_rows - 1  # the cell the popped disc left
+        return {
+            **state,
+            "board": ["".join(r) for r in board],
+            "turn": 1 - seat,
+            "last": {"seat": seat, "action": action, "column": c, "row": row},
+        }
+
+    def outcome(self, state: State) -> Outcome | None:
+        status = _status(state)
+        if status == "pending":
+            return None
+        board = _rows(state)
+        score = {colour: count_pieces_by_color(board, colour) for colour in COLOURS}
+        if status in COLOURS:
+            return Outcome(COLOURS.index(status), "four in a row", score)
+        if status == "tie!":
+            return Outcome(None, "both have four in a row", score)
+        return Outcome(None, "board full", score)
+
+    position_help = "'.' empty, 'R' red, 'Y' yellow; every disc rests on the bottom or on a disc."
+
+    def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
+        """The position as the start option (the discs say who moves), pop-out as it was."""
+        return {**options, "start": "\n".join(state["board"])}
+
+    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+        """Discs of R and Y on the options' rows x columns, top row first ('.' empty): none
+        floating, nobody four in a row yet, not full. Without pop-out R has as many discs as
+        Y or one more, which says who moves; with it (a pop takes a disc away) any counts,
+        and ``to_move`` says who moves (default: as without)."""
+        rows, cols = options.get("rows", 6), options.get("columns", 7)
+        if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
+            raise ValueError("A position is a list of row strings, top row first.")
+        if len(board) != rows or any(len(row) != cols for row in board):
+            raise ValueError(f"The board must be {rows} rows of {cols} cells, as the options say.")
+        grid = [list(row) for row in board]
+        for r, row in enumerate(grid):
+            for c, cell in enumerate(row):
+                if cell not in (EMPTY, *COLOURS):
+                    raise ValueError(f"Row {r + 1}, column {c + 1} holds {cell!r}: use '.', 'R' and 'Y'.")
+                if r + 1 < rows and cell != EMPTY and grid[r + 1][c] == EMPTY:
+                    raise ValueError(f"The disc in row {r + 1}, column {c + 1} floats above an empty cell.")
+        status = check_winner(grid)
+        if status in COLOURS:
+            raise ValueError(f"{status} already has four in a row: the game is over.")
+        if status == "tie!":
+            raise ValueError("R and Y already have four in a row: the game is over.")
+        if status == "draw":
+            raise ValueError("The board is full: there is nothing left to play.")
+        red, yellow = (count_pieces_by_color(grid, colour) for colour in COLOURS)
+        usual = side_to_move(grid) if red in (yellow, yellow + 1) else None
+        pop = bool(options.get("pop_out", False))
+        if not pop and usual is None:
+            raise ValueError(f"R has {red} discs and Y {yellow}: R starts, so has as many as Y or one more.")
+        if not pop and to_move is not None and to_move != usual:
+            raise ValueError(f"With R {red} and Y {yellow} discs it is {COLOURS[usual]} to move.")
+        seat = to_move if to_move is not None else usual
+        if seat not in (0, 1):
+            raise ValueError("Say who moves: 0 (R) or 1 (Y).")
+        return {"board": list(board), "turn": seat, "pop_out": pop, "last": None}, []
+
+    def hint(self, state: State, seat: Seat) -> int | None:
+        """See the module function ``hint``."""
+        return hint(state, seat)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        board = _rows(state)
+        status = check_winner(board)
+        n_rows, n_cols = get_size(board)
+        over = status != "pending"
+        return {
+            "board": list(state["board"]),
+            "rows": n_rows,
+            "columns": n_cols,
+            "colours": list(COLOURS),
+            "turn": None if over else state["turn"],
+            "colour_to_move": None if over else COLOURS[state["turn"]],
+            "pop_out": state["pop_out"],
+            "last": dict(state["last"]) if state["last"] else None,
+            "status": status,
+            "winning_cells": winning_cells(board),
+            "count": {colour: count_pieces_by_color(board, colour) for colour in COLOURS},
+        }
+
+    def player_label(self, seat: Seat) -> str:
+        return f"Player {COLOURS[seat]}"
+
+    def move_label(self, state: State, seat: Seat, move: Move) -> str:
+        return move_words(move) if isinstance(move, dict) else str(move)
+
+    def record(self, options: dict[str, Any], moves: list[tuple[Seat, Move]]) -> str | None:
+        """``4453`` (``p4`` a pop), 1-based columns (``games.rules.records``)."""
+        return column_record(moves, len(self.setup(options, seed=0)["board"][0]))
+
+    def parse_record(self, options: dict[str, Any], text: str) -> list[tuple[Seat, Move]]:
+        columns = len(self.setup(options, seed=0)["board"][0])  # a start position sets the size
+        return play_tokens(self, options, column_tokens(text, columns), column_refusal(EMPTY, COLOURS))
+
+    def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
+        # The seed prints boards with print(show_board(board)): the rows, then a blank line.
+        text = show_board(_rows(states[0])) + "\n"
+        for after, (seat, move) in zip(states[1:], moves, strict=False):
+            text += move_text(COLOURS[seat], move) + "\n" + show_board(_rows(after)) + "\n"
+        final = states[len(moves)]
+        return text + result_text(_status(final), COLOURS[final["turn"]]) + "\n"
+
+
+GAME = ConnectFour()

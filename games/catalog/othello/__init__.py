@@ -1,0 +1,1 @@
+"""Othello: everything of the game in one folder; ``kit.py`` says what it provides."""

@@ -1,0 +1,282 @@
+"""The site's engine of Reversi with blocks (slug ``reversi``), built from the seed's
+functions in :mod:`games.rules.reversi`.
+
+State: ``{"board": [row strings], "turn": seat, "passes": consecutive passes, "flipped":
+[cells the last move flipped], "last": the last move's cell or None}``; a move is
+``{"cell": "D3"}``, or ``{"pass": true}`` when the seat has no valid move.
+
+>>> state = GAME.setup(GAME.clean_options({"size": 4}), seed=0)
+>>> GAME.legal_moves(state, 0)
+[{'cell': 'C1'}, {'cell': 'D2'}, {'cell': 'A3'}, {'cell': 'B4'}]
+>>> GAME.play(state, 0, {"cell": "C1"})["flipped"]
+['C2']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
+from games.rules.records import cell_record, cell_refusal, cell_tokens, play_tokens
+from games.rules.reversi import (
+    BLACK,
+    BLOCK,
+    EMPTY,
+    PLAYERS,
+    WHITE,
+    Board,
+    board_text,
+    cell_name,
+    centre_cells,
+    count,
+    flips,
+    has_empty_cells,
+    has_valid_moves,
+    initial_board,
+    parse_blocks,
+    parse_cell,
+    valid_move,
+)
+
+MIN_SIZE, MAX_SIZE = 4, 26
+START_HELP = (
+    "Optional: rows of '.', 'X' and 'O' ('#' a blocked cell), top row first;"
+    " a last line 'O to move' if White moves first."
+)
+
+
+def start_text(state: State) -> str:
+    """The ``start`` option of a state: its rows, then ``O to move`` when White moves."""
+    return "\n".join(state["board"]) + ("\nO to move" if state["turn"] == 1 else "")
+
+
+def _rows(state: State) -> Board:
+    return [list(row) for row in state["board"]]
+
+
+def _square(board: Any, n: int, cells: str) -> Board:
+    """``board`` as n rows of n cells from ``cells``; ValueError with the reason otherwise."""
+    if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
+        raise ValueError("A position is a list of row strings, top row first.")
+    if len(board) != n or any(len(row) != n for row in board):
+        raise ValueError(f"The board must be {n} rows of {n} cells, as the board size says.")
+    for y, row in enumerate(board):
+        for x, c in enumerate(row):
+            if c not in cells:
+                raise ValueError(f"{cell_name(y, x)} holds {c!r}: use {', '.join(repr(k) for k in cells)}.")
+    return [list(row) for row in board]
+
+
+class Reversi(Game):
+    """Reversi with blocks on an even N x N board, Black (X, seat 0) first."""
+
+    slug = "reversi"
+    name = "Reversi"
+    description = "Flip your opponent's discs on boards from 4x4 to 26x26, with optional blocked cells."
+    seats = (2, 2)
+    seat_names = ("Black (X)", "White (O)")
+    start_option = "start"  # a match from a typed position is never rated
+    options = {
+        "size": Option("int", 8, label="Board size", min=MIN_SIZE, max=MAX_SIZE, help="Even, 4 to 26."),
+        "blocks": Option("text", "", label="Blocked cells", max=2000, help="Addresses like A1 B2."),
+        "start": Option(
+            "text",
+            "",
+            label="Start position",
+            max=800,
+            help=START_HELP + " Its size replaces the board size.",
+            lines=8,
+        ),
+    }
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        state = self.start_state(options)
+        if state is not None:
+            if options.get("blocks"):
+                raise OptionError("Blocked cells: with a start position, mark them '#' in it.", "blocks")
+            options["size"] = len(state["board"])
+            options["start"] = start_text(state)
+            return
+        options["start"] = ""
+        if options["size"] % 2:
+            raise OptionError("Board size must be even.", "size")
+        blocks = parse_blocks(options["blocks"], options["size"], self.start(options["size"]))
+        options["blocks"] = " ".join(cell_name(y, x) for y, x in blocks)
+
+    def start_state(self, options: dict[str, Any]) -> State | None:
+        """The state of the ``start`` option (None when it is blank); OptionError (field
+        ``start``) with the reason when it is not a position of this game still to play."""
+        lines = [line.strip() for line in (options.get("start") or "").splitlines() if line.strip()]
+        if not lines:
+            return None
+        seat = 0
+        if re.fullmatch(r"[XO] to move", lines[-1], re.IGNORECASE):
+            seat = PLAYERS.index(lines.pop()[0].upper())
+        n = len(lines)
+        if "size" in self.options and not (MIN_SIZE <= n <= MAX_SIZE and n % 2 == 0):
+            raise OptionError(
+                f"Start position: the board is {MIN_SIZE} to {MAX_SIZE} rows, an even number (found {n}).",
+                "start",
+            )
+        wrong = next((len(line) for line in lines if len(line) != n), None)
+        if wrong is not None:
+            raise OptionError(
+                f"Start position: a row has {wrong} cells; the board is square ({n} rows).", "start"
+            )
+        try:
+            state, _ = self.position({**options, "size": n}, [line.upper() for line in lines], seat)
+        except ValueError as exc:
+            raise OptionError(f"Start position: {exc}", "start") from None
+        rows = _rows(state)
+        if not any(has_valid_moves(rows, p) for p in PLAYERS):
+            raise OptionError(
+                "Start position: neither player can move there; nothing is left to play.", "start"
+            )
+        return state
+
+    def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
+        """The position as the start option (its blocks as '#'), the seat to move said."""
+        chosen = {**options, "start": start_text(state)}
+        if "blocks" in chosen:
+            chosen["blocks"] = ""
+        return chosen
+
+    def start(self, n: int) -> dict[tuple[int, int], str]:
+        """The starting discs (Othello overrides this)."""
+        return centre_cells(n)
+
+    def setup(self, options: dict[str, Any], seed: int) -> State:
+        state = self.start_state(options)
+        if state is not None:
+            return state
+        n = options["size"]
+        blocks = parse_blocks(options["blocks"], n, self.start(n))
+        board = initial_board(n, blocks, self.start(n))
+        return {"board": ["".join(r) for r in board], "turn": 0, "passes": 0, "flipped": [], "last": None}
+
+    def to_move(self, state: State) -> list[Seat]:
+        return [] if self.outcome(state) else [state["turn"]]
+
+    # Discs, empties and blocks where a person puts them; blocks only where the game has them.
+    cells = (EMPTY, BLACK, WHITE, BLOCK)
+    position_help = "'.' empty, 'X' black, 'O' white, '#' a blocked cell."
+
+    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+        """Any discs and blocks on the options' board size; the seat to move (default Black).
+        A centre cell without a disc cannot arise from the start: said, but allowed."""
+        n = options["size"]
+        rows = _square(board, n, "".join(self.cells))
+        seat = 0 if to_move is None else to_move
+        if seat not in (0, 1):
+            raise ValueError("The seat to move is 0 (Black) or 1 (White).")
+        state = {"board": ["".join(r) for r in rows], "turn": seat, "passes": 0, "flipped": [], "last": None}
+        notes = []
+        if any(rows[y][x] not in (BLACK, WHITE) for y, x in self.start(n)):
+            notes.append("A centre cell has no disc: this position cannot arise from the start.")
+        if self.outcome(state) is None and not has_valid_moves(rows, PLAYERS[seat]):
+            notes.append(f"{self.player_label(seat)} has no valid move and must pass.")
+        return state, notes
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        if seat not in self.to_move(state):
+            return []
+        board, p = _rows(state), PLAYERS[seat]
+        return [
+            {"cell": cell_name(y, x)}
+            for y, row in enumerate(board)
+            for x, c in enumerate(row)
+            if c == EMPTY and valid_move(board, p, y, x)
+        ]
+
+    def canonical(self, state: State, seat: Seat, move: Move) -> Move:
+        """``{"cell": " e3 "}`` -> ``{"cell": "E3"}``; a pass stays ``{"pass": True}``."""
+        if "cell" not in move:
+            return {"pass": True}
+        return {"cell": cell_name(*parse_cell(move["cell"], len(state["board"])))}
+
+    def play(self, state: State, seat: Seat, move: Move) -> State:
+        if seat not in self.to_move(state):
+            raise IllegalMove("It is not your turn.")
+        if not isinstance(move, dict):
+            raise IllegalMove('A move is {"cell": "D3"}.')
+        board, p = _rows(state), PLAYERS[seat]
+        if move.get("pass") is True and len(move) == 1:
+            if has_valid_moves(board, p):
+                raise IllegalMove("You cannot pass while you have a valid move.")
+            # A pass changes no disc: the last move and its flips stay highlighted.
+            return {**state, "turn": 1 - seat, "passes": state["passes"] + 1}
+        cell = move.get("cell")
+        if not isinstance(cell, str) or set(move) != {"cell"}:
+            raise IllegalMove('A move is {"cell": "D3"}.')
+        try:
+            y, x = parse_cell(cell, len(board))
+        except ValueError as exc:
+            raise IllegalMove(f"Invalid move: {exc}.") from None
+        flipped = flips(board, p, y, x)
+        if not flipped:
+            raise IllegalMove(f"Invalid move: {cell_name(y, x)} flips no disc.")
+        valid_move(board, p, y, x, flip=True)
+        return {
+            "board": ["".join(r) for r in board],
+            "turn": 1 - seat,
+            "passes": 0,
+            "flipped": [cell_name(fy, fx) for fy, fx in flipped],
+            "last": cell_name(y, x),
+        }
+
+    def forced(self, state: State) -> tuple[Seat, Move] | None:
+        if self.outcome(state) is None and not has_valid_moves(_rows(state), PLAYERS[state["turn"]]):
+            return state["turn"], {"pass": True}
+        return None
+
+    def outcome(self, state: State) -> Outcome | None:
+        board = _rows(state)
+        if has_empty_cells(board) and state["passes"] < 2:
+            return None
+        score = count(board)
+        if score[BLACK] == score[WHITE]:
+            return Outcome(None, "draw", score)
+        reason = "board full" if not has_empty_cells(board) else "no valid moves"
+        return Outcome(0 if score[BLACK] > score[WHITE] else 1, reason, score)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return {**state, "size": len(state["board"]), "count": count(_rows(state))}
+
+    def player_label(self, seat: Seat) -> str:
+        return f"Player {PLAYERS[seat]}"
+
+    def move_label(self, state: State, seat: Seat, move: Move) -> str:
+        return "pass" if move.get("pass") else str(move.get("cell", "?")).upper()
+
+    def record(self, options: dict[str, Any], moves: list[tuple[Seat, Move]]) -> str | None:
+        """``f5d6c3``: the cells, lower case, passes left out (``games.rules.records``)."""
+        return cell_record(moves)
+
+    def parse_record(self, options: dict[str, Any], text: str) -> list[tuple[Seat, Move]]:
+        size = len(self.setup(options, seed=0)["board"])  # Othello's options name no size
+        return play_tokens(self, options, cell_tokens(text, size), cell_refusal(EMPTY, BLOCK))
+
+    def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
+        lines: list[str] = []
+        for number, (state, (seat, move)) in enumerate(zip(states, moves, strict=False), start=1):
+            lines += [f"Round {number}:", board_text(_rows(state))]
+            if move.get("pass"):
+                lines.append(f"{self.player_label(seat)} has no valid moves! Pass!")
+            else:
+                lines.append(f"{self.player_label(seat)}'s turn: {self.move_label(state, seat, move)}")
+        final = states[len(moves)]
+        end = self.outcome(final)
+        if end is None:
+            lines += [f"Round {len(moves) + 1}:", board_text(_rows(final))]
+        else:
+            lines += ["Game over:", board_text(_rows(final)), result_message(end)]
+        return "\n".join(lines) + "\n"
+
+
+def result_message(end: Outcome) -> str:
+    """The seed's last line: ``Player X wins!``, ``Player O wins!`` or ``Draw game!``."""
+    return "Draw game!" if end.winner is None else f"Player {PLAYERS[end.winner]} wins!"
+
+
+GAME = Reversi()

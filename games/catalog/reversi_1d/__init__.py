@@ -1,0 +1,1 @@
+"""1-D Reversi: everything of the game in one folder; ``kit.py`` says what it provides."""
