@@ -7,7 +7,7 @@ An entry is ``{"ply", "seat", "forced", "label"}``: what the list shows, the sam
 viewer (a label never tells a secret: Alpha Battle's is "setup"). A takeback mark is as
 the replay has it (``replays.takeback_marks``): ``{"ply", "by", "after", "moves"}``.
 
->>> from games.rules import GAMES
+>>> from games.catalog.registry import GAMES
 >>> othello = GAMES["othello"]
 >>> entries(othello, othello.setup({}, 0), [{"ply": 1, "seat": 0, "move": {"cell": "D3"}}])
 [{'ply': 1, 'seat': 0, 'forced': False, 'label': 'D3'}]
