@@ -84,7 +84,8 @@ function hold(box, reason = "") {
 function whyCasual(game) {
   if (form.elements.namedItem("opponent")?.value === "computer") return ratedField.dataset.computer;
   if (game.dataset.neverRated) return game.dataset.neverRated;
-  const start = game.dataset.startOption && form.elements.namedItem(`${game.value}__${game.dataset.startOption}`);
+  // A game without a start option has an empty data-start-option (and no such field).
+  const start = game.dataset.startOption ? form.elements.namedItem(`${game.value}__${game.dataset.startOption}`) : null;
   return start?.value.trim() ? ratedField.dataset.customStart : "";
 }
 
