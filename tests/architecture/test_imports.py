@@ -3,7 +3,8 @@ JavaScript), and imports go one way: rules <- ai <- the games' catalog <- the ma
 accounts <- the entry points (consumer, views, API, admin, tasks) <- the site's configuration
 (``site_config``); the benchmarks (``bench``) drive the site from outside and nothing imports
 them. Inside a game's folder (``games/catalog/<slug>/``) each module has the layer of its role:
-its ``engine`` is rules, its ``kit`` and ``diagrams`` the catalog, the rest computer players."""
+its ``engine`` and ``notation`` are rules, its ``kit`` and ``diagrams`` the catalog, the rest
+computer players."""
 
 from __future__ import annotations
 
@@ -145,7 +146,7 @@ LAYERS = {
 ENTRY_POINTS = ("games.web", "games.templatetags", "games.admin", "games.management", "games.subscribers")
 
 
-CATALOG_ROLES = {"engine": RULES, "kit": CATALOG, "diagrams": CATALOG}
+CATALOG_ROLES = {"engine": RULES, "notation": RULES, "kit": CATALOG, "diagrams": CATALOG}
 
 
 def catalog_layer(name: str) -> str | None:

@@ -22,6 +22,7 @@ DRAWN = {
     "reversi_1d": ".r1-board .r1-slot",
     "alpha_battle": ".ab-rounds tbody tr",
     "journey": ".jy-board .jy-cell",
+    "gomoku": ".gm-board .gm-cell",
 }
 SECTIONS = ("Goal", "A turn", "How it ends", "Options")
 

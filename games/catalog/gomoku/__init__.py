@@ -1,0 +1,1 @@
+"""Gomoku and the m,n,k-games."""
