@@ -53,7 +53,7 @@ def challengers_set(*, user, challengers: str) -> None:
 
 
 def chat_set(*, user, on: bool) -> None:
-    """``user`` turns chat in matches on or off (``games.matches.chat`` reads it)."""
+    """``user`` turns chat in matches on or off (``games.matches.talking.chat`` reads it)."""
     Account.objects.update_or_create(user=user, defaults={"chat": on})
 
 

@@ -42,9 +42,9 @@ class Account(models.Model):
         "Who may challenge me", max_length=10, choices=Challengers.choices, default=Challengers.EVERYONE
     )
 
-    # Off: no chat in any match, neither read nor written (``games.matches.chat``).
+    # Off: no chat in any match, neither read nor written (``games.matches.talking.chat``).
     chat = models.BooleanField("Chat in matches", default=True)
-    # Quick pairing (games.matches.pairing): a person accepts bots as opponents in the pools;
+    # Quick pairing (games.matches.pairing.matchmaking): a person accepts bots as opponents in the pools;
     # a bot may enter the pools at all (and meets only people who accept bots, and bots).
     pair_with_bots = models.BooleanField("Quick pairing with bots", default=False)
 

@@ -1,5 +1,5 @@
 """Each account's quick-pairing choice (``Account.pair_with_bots``, read by
-``games.matches.pairing``): a person accepts bots as opponents in the pools; a bot may enter
+``games.matches.pairing.matchmaking``): a person accepts bots as opponents in the pools; a bot may enter
 the pools at all. Set on the own profile (a bot's owner sets it before making the account a
 bot: a bot logs in with tokens only)."""
 

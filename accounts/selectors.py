@@ -11,7 +11,7 @@ from django.db.models import Count, Max, QuerySet
 
 from games.catalog.registry import GAMES
 from games.matches.models import Match, Seat
-from games.matches.ratings import ratings_of
+from games.matches.ratings.standings import ratings_of
 from games.matches.wording import verdict
 
 from .models import Challenge

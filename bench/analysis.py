@@ -50,7 +50,7 @@ def analyse_game(seed: int) -> tuple[float, int, int]:
     import django
 
     django.setup()
-    from games.matches.computer_analysis import judged
+    from games.matches.study.computer_analysis import judged
 
     states, moves = random_game(seed)
     started, proved, judged_moves = time.perf_counter(), 0, 0

@@ -11,10 +11,11 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from games.autoplay.level_ratings import ANCHOR_LEVEL, ANCHOR_RATING, DEFAULT_GAMES, measurement_start
-from games.matches import chat, services
-from games.matches.chat_models import ChatBar, ChatLine, ChatReport
+from games.matches import services
 from games.matches.models import LevelMeasurement, LevelRating, Match, Move, Seat
 from games.matches.replays import positions
+from games.matches.talking import chat
+from games.matches.talking.chat_models import ChatBar, ChatLine, ChatReport
 from games.notifications.models import Notification
 from games.tournaments import services as tournament_services
 from games.tournaments.models import Entrant, Tournament

@@ -2,9 +2,9 @@
 :mod:`games.matches.models`, notifications in :mod:`games.notifications.models`, tournaments in
 :mod:`games.tournaments.models`."""
 
-from games.matches.analysis_models import MatchAnalysis
-from games.matches.chat_models import ChatBar, ChatLine, ChatMute, ChatReport
 from games.matches.models import Match, Move, Presence, Seat, new_match_id, new_replay_slug
+from games.matches.study.analysis_models import MatchAnalysis
+from games.matches.talking.chat_models import ChatBar, ChatLine, ChatMute, ChatReport
 from games.notifications.models import EmailPreferences, Notification
 from games.tournaments.models import Entrant, Pairing, Tournament
 

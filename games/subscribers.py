@@ -14,7 +14,7 @@ from accounts.events import ChallengeDeclined, ChallengeMade, TokenRevoked
 from games import leases
 from games.autoplay import absence, computer, level_ratings
 from games.bible import services as bible_services
-from games.matches import computer_analysis, events, pairing, sweeps
+from games.matches import events, sweeps
 from games.matches.events import (
     ChatHidden,
     ChatSaid,
@@ -29,7 +29,9 @@ from games.matches.events import (
     RematchOffered,
     StateChanged,
 )
-from games.matches.pools import PoolsChanged
+from games.matches.pairing import matchmaking as pairing
+from games.matches.pairing.pools import PoolsChanged
+from games.matches.study import computer_analysis
 from games.notifications import low_time, receivers
 from games.notifications.events import NotificationsRead, Notified
 from games.realtime import broadcast, chat_events, events_socket, lobby_events, lobby_push, tournament_push

@@ -22,9 +22,10 @@ from django.conf import settings
 
 from games.catalog import judge
 from games.catalog.computer import choose
-from games.matches import offers, services
+from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.events import DrawOffered, MatchStarted, MoveMade, MovesTakenBack
+from games.matches.offers import draws as offers
 
 from .search_process import end_with_server
 from .search_queue import SearchQueue, waiting_on

@@ -39,9 +39,9 @@ from django.utils import timezone
 from games import leases
 from games.catalog.computer import BUDGETED, LEVELS, levels
 from games.catalog.registry import GAMES
-from games.matches.glicko2 import START, update
-from games.matches.glicko2 import Rating as Glicko
 from games.matches.models import LevelMeasurement, LevelRating
+from games.matches.ratings.glicko2 import START, update
+from games.matches.ratings.glicko2 import Rating as Glicko
 from games.rules import Game
 
 ANCHOR_LEVEL = "random"

@@ -10,7 +10,7 @@ from typing import Any
 from django.dispatch import receiver
 from django_tasks import task
 
-from games.matches import computer_analysis
+from games.matches.study import computer_analysis
 
 from . import level_ratings
 

@@ -1,8 +1,17 @@
-"""The match domain: models, the services that change a match (the only writers, with the
-move's SQL in ``store``), the selectors that read one, the events that say what happened,
-presence, clocks and their sweeps, ratings, replays and the wording of results.
+"""The match domain: a match, and the ideas around it.
 
-It imports the rules and the computer players' registry, never an entry point (consumer,
-views, API, admin, tasks); what happens after a change subscribes to its ``events``
+The match itself is the modules here: ``models``; ``services``, the only writers (with the
+move's SQL in ``store``, ``lifecycle``, ``endings``, ``guards``, ``rematches``); ``selectors``
+and ``abilities`` (what a seat may do now), which read one; ``events``, which say what
+happened; ``clocks``, ``presence``, ``sweeps``, ``quotas``, ``replays``, ``records``,
+``move_list``, ``archive`` and the words of results (``wording``, ``result_panel``).
+
+Around it, one folder an idea: ``talking`` (the chat), ``offers`` (draws and takebacks),
+``pairing`` (the quick-pairing pools), ``study`` (a finished match analysed by the computer)
+and ``ratings`` (Glicko-2, standings, the leaderboard). ``tests/architecture/test_imports.py``
+says what may import what: the ideas use the match and its ratings, never each other.
+
+It imports the rules and the games' catalog, never an entry point (consumer, views, API,
+admin, tasks); what happens after a change subscribes to its ``events``
 (``games/subscribers.py``).
 """

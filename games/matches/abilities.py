@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .chat_models import ChatLine
 from .endings import OVER
 from .models import Match
+from .talking.chat_models import ChatLine
 
 DRAW_OFFER_EVERY = 20  # own moves between two draw offers of one player
 PLAYERS, SPECTATORS = ChatLine.Room.PLAYERS.value, ChatLine.Room.SPECTATORS.value

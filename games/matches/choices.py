@@ -13,9 +13,10 @@ from games.catalog.computer import levels as computer_levels
 from games.catalog.registry import GAMES
 from games.rules import Game, OptionError
 
-from . import clocks, ratings
+from . import clocks
 from .errors import ServiceError
 from .models import Match
+from .ratings import standings as ratings
 
 
 @dataclass(frozen=True)

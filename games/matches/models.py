@@ -247,7 +247,7 @@ class Presence(models.Model):
 
 
 class Rating(models.Model):
-    """A player's Glicko-2 rating in one game (games.matches.glicko2)."""
+    """A player's Glicko-2 rating in one game (games.matches.ratings.glicko2)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
     game = models.CharField(max_length=32)
@@ -325,7 +325,7 @@ class LevelMeasurement(models.Model):
 
 
 class PoolEntry(models.Model):
-    """One player waiting in a quick-pairing pool (``games.matches.pairing``), then the match
+    """One player waiting in a quick-pairing pool (``games.matches.pairing.matchmaking``), then the match
     they were paired into (kept: the pool's "playing" count reads it)."""
 
     pool = models.CharField(max_length=40, db_index=True)  # a key of ``pools.POOLS``

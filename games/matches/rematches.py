@@ -10,13 +10,14 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from . import clocks, ratings
+from . import clocks
 from .endings import OVER
 from .errors import ServiceError
 from .events import MatchCreated, MatchEnded, RematchOffered, announce_change
 from .guards import locked, players_seat, read_locked
 from .lifecycle import go_live, started_events, tell_first_match
 from .models import Match, Seat
+from .ratings import standings as ratings
 from .services import match_join
 
 

@@ -19,8 +19,18 @@ from django.utils import timezone
 
 from games.rules import IllegalMove
 
-from . import choices, clocks, move_list, quotas, ratings, store
-from .endings import OVER, end, finish_by_time, labels, running, stop_clocks, tick, time_is_up, winner_besides
+from . import choices, clocks, move_list, quotas, store
+from .endings import (
+    OVER,
+    end,
+    finish_by_time,
+    labels,
+    running,
+    stop_clocks,
+    tick,
+    time_is_up,
+    winner_besides,
+)
 from .errors import ServiceError
 from .events import (
     MatchCreated,
@@ -31,8 +41,16 @@ from .events import (
     announce_change,
 )
 from .guards import locked, players_seat, refuse_if_over
-from .lifecycle import count_own_move, finish_if_over, go_live, play_forced, started_events, tell_first_match
+from .lifecycle import (
+    count_own_move,
+    finish_if_over,
+    go_live,
+    play_forced,
+    started_events,
+    tell_first_match,
+)
 from .models import Match, Seat
+from .ratings import standings as ratings
 from .selectors import UNKNOWN, can_abort, claim_time, watch_owner
 
 

@@ -1,7 +1,7 @@
 """The chat part of the match socket: its history on connect, lines said, mute and report.
 
 A mixin of ``MatchConsumer``: which rooms a socket reads is decided afresh for every line
-from the match's latest state (``games.matches.chat.rooms_read``), so a player starts
+from the match's latest state (``games.matches.talking.chat.rooms_read``), so a player starts
 hearing the spectators' room when the match ends.
 """
 
@@ -11,8 +11,8 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from games.matches import chat
 from games.matches.endings import OVER
+from games.matches.talking import chat
 
 from . import messages, outgoing
 

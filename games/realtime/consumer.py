@@ -20,8 +20,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 from games.autoplay.resume import resume
-from games.matches import move_list, offers, presence, services, takebacks
+from games.matches import move_list, presence, services
 from games.matches.errors import ServiceError
+from games.matches.offers import draws as offers
+from games.matches.offers import takebacks
 from games.matches.selectors import for_seat, public_of, seat_in
 
 from . import heartbeat, messages, outgoing

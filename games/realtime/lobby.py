@@ -29,7 +29,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games.matches import pairing
+from games.matches.pairing import matchmaking as pairing
 from games.notifications.services import unread_count
 
 from . import lobby_rows, outgoing

@@ -36,7 +36,7 @@ from games.matches.events import (
     StateChanged,
 )
 from games.matches.models import Match, Seat
-from games.matches.pools import PoolsChanged
+from games.matches.pairing.pools import PoolsChanged
 from games.matches.selectors import seat_rows
 from games.notifications.events import Notified
 

@@ -29,10 +29,10 @@ from django.contrib.auth import get_user_model
 from accounts.events import ChallengeMade
 from accounts.models import Follow
 from accounts.selectors import challenge_json
-from games.matches import pairing
 from games.matches.events import MatchCreated, MatchEnded, MatchStarted, PlayerJoined, StateChanged
 from games.matches.models import Match, PoolEntry, Seat
-from games.matches.pools import PoolsChanged
+from games.matches.pairing import matchmaking as pairing
+from games.matches.pairing.pools import PoolsChanged
 from games.matches.selectors import seat_rows
 from games.notifications.events import NotificationsRead, Notified
 from games.notifications.services import unread_count

@@ -21,8 +21,8 @@ from django.template.loader import render_to_string
 
 from accounts.follows import following
 from accounts.selectors import challenge_json, challenges_to
-from games.matches import pairing
 from games.matches.models import Match, Seat
+from games.matches.pairing import matchmaking as pairing
 from games.matches.selectors import match_rows
 from games.notifications.services import unread_count
 

@@ -8,10 +8,10 @@ from typing import Any
 from django.db.models import Count
 
 from games.catalog.registry import GAMES
-from games.matches.glicko2 import Rating as Glicko
 from games.matches.models import Rating
 from games.matches.models import option_labels as match_option_labels
-from games.matches.ratings import level_ratings
+from games.matches.ratings.glicko2 import Rating as Glicko
+from games.matches.ratings.standings import level_ratings
 
 from . import pairing
 from .models import Entrant, Pairing, Tournament

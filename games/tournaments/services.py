@@ -23,11 +23,12 @@ from django.utils.dateparse import parse_datetime
 
 from games.catalog.computer import levels as computer_levels
 from games.catalog.registry import GAMES
-from games.matches import clocks, quotas, ratings
+from games.matches import clocks, quotas
 from games.matches import services as match_services
 from games.matches.errors import ServiceError
 from games.matches.events import announce
 from games.matches.models import Match
+from games.matches.ratings import standings as ratings
 from games.rules import OptionError
 
 from . import pairing

@@ -12,7 +12,7 @@ from accounts.api_auth import api_view
 from games.catalog.registry import GAMES
 from games.matches.errors import ServiceError
 from games.matches.models import Seat
-from games.matches.ratings import ACTIVE_DAYS, leaderboard, leaderboard_version
+from games.matches.ratings.standings import ACTIVE_DAYS, leaderboard, leaderboard_version
 
 
 def _rateable() -> list:

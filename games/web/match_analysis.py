@@ -8,9 +8,9 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.api_auth import error
-from games.matches.computer_analysis import analysis_json, analysis_request
 from games.matches.errors import ServiceError
 from games.matches.models import Match
+from games.matches.study.computer_analysis import analysis_json, analysis_request
 
 
 @csrf_exempt  # asks for what anyone with the link may ask for, once: nothing to forge

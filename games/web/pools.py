@@ -1,5 +1,5 @@
 """The quick-pairing API (protocol.md, "Quick pairing"): the pools and their counts, entering
-one, leaving. Thin views over ``games.matches.pairing``; the pools are public, and each
+one, leaving. Thin views over ``games.matches.pairing.matchmaking``; the pools are public, and each
 caller sees only their own place in them."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.api_auth import api_view
-from games.matches import pairing
+from games.matches.pairing import matchmaking as pairing
 
 
 @require_GET

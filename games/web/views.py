@@ -19,14 +19,17 @@ from accounts.services import challenge_create
 from games.catalog.analysis import analysable, has_board
 from games.catalog.computer import LEVELS, NOTES, default_level
 from games.catalog.registry import GAMES
-from games.matches import chat, pools, ratings, services
+from games.matches import services
 from games.matches.choices import RATED_NO_TAKEBACKS, no_takebacks
-from games.matches.computer_analysis import analysis_json
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat
+from games.matches.pairing import pools
+from games.matches.ratings import standings as ratings
 from games.matches.records import match_record
 from games.matches.replays import replay_json, replay_summary, transcript
 from games.matches.selectors import match_for_user, match_rows
+from games.matches.study.computer_analysis import analysis_json
+from games.matches.talking import chat
 from games.tournaments.selectors import listed as listed_tournaments
 
 from .forms import ChallengeForm, MatchCreateForm, tournament_games

@@ -298,3 +298,40 @@ def test_the_words_live_below_everyone_who_says_them():
         if target.startswith("games.templatetags")
     )
     assert wrong == []
+
+
+# -- inside the match domain: the match itself and the ideas around it --------------------------
+IDEAS = ("talking", "offers", "pairing", "study", "ratings")  # games/matches/<idea>/
+# What each part of games.matches may import of the others. The match itself (the modules at
+# the top: models, services, selectors, events...) rates a finished match and names the chat
+# rooms a seat may use; the ideas around it use the match and its ratings, never each other;
+# ratings read the models alone.
+MAY_IMPORT = {
+    "match": {"match", "ratings", "games.matches.talking.chat_models"},
+    "ratings": {"ratings", "games.matches.models", "games.matches.errors", "games.matches.clocks"},
+    **{idea: {idea, "match", "ratings"} for idea in ("talking", "offers", "pairing", "study")},
+}
+
+
+def part_of(name: str) -> str | None:
+    """``match`` or the idea a module of games.matches belongs to (None: not in the domain)."""
+    parts = name.split(".")
+    if parts[:2] != ["games", "matches"]:
+        return None
+    return parts[2] if len(parts) > 2 and parts[2] in IDEAS else "match"
+
+
+def test_the_match_domain_keeps_its_ideas_apart():
+    edges = graph()
+    packages = {"games.matches", *(f"games.matches.{idea}" for idea in IDEAS)}
+    assert all(edges[package] == set() for package in packages)  # docstrings: run on the way, import nothing
+    wrong = []
+    for name, targets in edges.items():
+        if (part := part_of(name)) is None or name in packages:
+            continue
+        for target in targets - packages:
+            other, allowed = part_of(target), MAY_IMPORT[part]
+            if other is not None and other not in allowed and target not in allowed:
+                wrong.append(f"{name} -> {target}")
+    assert wrong == []
+    assert part_of("games.matches.offers.draws") == "offers" and part_of("games.matches.services") == "match"

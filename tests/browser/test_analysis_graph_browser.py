@@ -20,7 +20,7 @@ MAKE = """
 import json, os, random, sys
 from django.contrib.auth import get_user_model
 from games.matches import services
-from games.matches.analysis_models import MatchAnalysis
+from games.matches.study.analysis_models import MatchAnalysis
 from games.matches.models import Match
 from games.catalog.registry import GAMES
 

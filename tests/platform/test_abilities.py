@@ -9,9 +9,11 @@ import random
 import pytest
 from django.db import transaction
 
-from games.matches import offers, services, takebacks
+from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match
+from games.matches.offers import draws as offers
+from games.matches.offers import takebacks
 from games.matches.selectors import match_for_user
 
 from .conftest import fresh, make_user

@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from games.catalog.registry import GAMES
 from games.matches import wording
-from games.matches.analysis_models import MatchAnalysis
 from games.matches.archive import archive
 from games.matches.models import Match, Seat
+from games.matches.study.analysis_models import MatchAnalysis
 
 from .conftest import make_user
 

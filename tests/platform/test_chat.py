@@ -14,10 +14,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import Account
-from games.matches import chat, services
-from games.matches.chat_models import ChatBar, ChatLine, ChatReport
+from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.selectors import public_of
+from games.matches.talking import chat
+from games.matches.talking.chat_models import ChatBar, ChatLine, ChatReport
 from games.realtime import messages
 
 from .conftest import db, make_user, seat_table, start_match

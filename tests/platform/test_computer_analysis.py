@@ -14,8 +14,8 @@ from django.test import Client
 from games.catalog import review
 from games.catalog.registry import GAMES
 from games.matches import services
-from games.matches.analysis_models import MatchAnalysis
 from games.matches.models import Match
+from games.matches.study.analysis_models import MatchAnalysis
 
 from .conftest import make_user, start_match
 

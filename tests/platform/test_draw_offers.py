@@ -12,9 +12,10 @@ import pytest
 
 from games.catalog.judge import accepts_draw, judge
 from games.catalog.registry import GAMES
-from games.matches import offers, services
+from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Rating
+from games.matches.offers import draws as offers
 from games.matches.selectors import for_seat, public_of
 
 from .conftest import db, fresh, make_user, seat_table, start_match

@@ -16,9 +16,10 @@ from django.utils import timezone
 
 from games import leases
 from games.catalog.registry import GAMES
-from games.matches import computer_analysis, services
-from games.matches.analysis_models import MatchAnalysis
+from games.matches import services
 from games.matches.models import Match
+from games.matches.study import computer_analysis
+from games.matches.study.analysis_models import MatchAnalysis
 
 from .conftest import start_match
 

@@ -22,7 +22,8 @@ from django.utils import timezone
 
 from accounts.follows import follow
 from accounts.services import challenge_create, challenge_decline
-from games.matches import pairing, services
+from games.matches import services
+from games.matches.pairing import matchmaking as pairing
 from games.notifications.services import mark_read
 from games.realtime.routing import websocket_urlpatterns
 from games.tournaments import services as tournaments

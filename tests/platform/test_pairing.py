@@ -20,10 +20,11 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Account
-from games.matches import pairing, services
+from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, PoolEntry, Rating
-from games.matches.pools import POOLS, allowed_gap
+from games.matches.pairing import matchmaking as pairing
+from games.matches.pairing.pools import POOLS, allowed_gap
 from games.realtime.routing import websocket_urlpatterns
 
 from .conftest import TIMEOUT, db, make_user

@@ -11,11 +11,12 @@ import pytest
 from django.test import Client
 
 from games.catalog.registry import GAMES
-from games.matches import ratings, rematches, services
+from games.matches import rematches, services
 from games.matches.errors import ServiceError
-from games.matches.glicko2 import Rating as Glicko
-from games.matches.glicko2 import update
 from games.matches.models import Match, Rating, RatingChange
+from games.matches.ratings import standings as ratings
+from games.matches.ratings.glicko2 import Rating as Glicko
+from games.matches.ratings.glicko2 import update
 
 from .conftest import fresh, make_user
 from .test_selectors import view

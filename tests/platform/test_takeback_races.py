@@ -17,9 +17,10 @@ from functools import partial
 import pytest
 from django.db import connection
 
-from games.matches import services, takebacks
+from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move, Takeback
+from games.matches.offers import takebacks
 
 from .conftest import fresh, start_match
 

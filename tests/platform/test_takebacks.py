@@ -20,9 +20,11 @@ from django.test import Client
 from django.utils import timezone
 
 from games.catalog.registry import GAMES
-from games.matches import offers, rematches, services, takebacks
+from games.matches import rematches, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Move, Takeback
+from games.matches.offers import draws as offers
+from games.matches.offers import takebacks
 from games.matches.replays import replay_json, transcript
 from games.matches.selectors import for_seat, public_of
 

@@ -21,10 +21,10 @@ from games import leases
 from games.catalog import review
 from games.catalog.analysis import analysable, analyse, hindsight
 
+from ..errors import ServiceError
+from ..models import Match
+from ..replays import positions
 from .analysis_models import MatchAnalysis
-from .errors import ServiceError
-from .models import Match
-from .replays import positions
 
 log = logging.getLogger(__name__)
 MAX_WAITING = 20  # analyses queued or running at once on the whole site

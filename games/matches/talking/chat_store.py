@@ -28,9 +28,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from ..models import Match, Seat
+from ..store import converter
 from .chat_models import ChatBar, ChatLine
-from .models import Match, Seat
-from .store import converter
 
 LINE_ROW = ("match", "room", "user", "text", "at", "hidden")
 

@@ -21,13 +21,14 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from . import abilities, clocks, move_list, ratings
-from .endings import finish_by_time, time_is_up
-from .errors import ServiceError
-from .events import MatchEnded, MovesTakenBack, TakebackProposed, announce_change
-from .guards import locked, players_seat, refuse_if_over
-from .models import Match, Move, Takeback
-from .selectors import seat_rows
+from .. import abilities, clocks, move_list
+from ..endings import finish_by_time, time_is_up
+from ..errors import ServiceError
+from ..events import MatchEnded, MovesTakenBack, TakebackProposed, announce_change
+from ..guards import locked, players_seat, refuse_if_over
+from ..models import Match, Move, Takeback
+from ..ratings import standings as ratings
+from ..selectors import seat_rows
 
 
 def _cannot(reason: str) -> ServiceError:

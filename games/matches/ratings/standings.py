@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from games.catalog.computer import shipped_ratings
 
-from .errors import ServiceError
+from ..errors import ServiceError
+from ..models import LevelRating, Match, Rating, RatingChange
 from .glicko2 import Rating as Glicko
 from .glicko2 import after_match
-from .models import LevelRating, Match, Rating, RatingChange
 
 ACTIVE_DAYS = 30  # the leaderboard lists players with a rated match this recent
 

@@ -17,13 +17,14 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from . import abilities, chat_store
+from .. import abilities
+from ..endings import OVER
+from ..errors import ServiceError
+from ..events import ChatHidden, ChatSaid, announce
+from ..models import Match
+from ..selectors import match_public, seat_in
+from . import chat_store
 from .chat_models import ChatLine, ChatMute, ChatReport
-from .endings import OVER
-from .errors import ServiceError
-from .events import ChatHidden, ChatSaid, announce
-from .models import Match
-from .selectors import match_public, seat_in
 
 PLAYERS, SPECTATORS = abilities.PLAYERS, abilities.SPECTATORS
 MAX_CHARS = 140

@@ -20,10 +20,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from . import quotas, ratings, services
-from .errors import ServiceError
-from .events import announce
-from .models import Match, PoolEntry
+from .. import quotas, services
+from ..errors import ServiceError
+from ..events import announce
+from ..models import Match, PoolEntry
+from ..ratings import standings as ratings
 from .pools import POOLS, Pool, PoolsChanged, allowed_gap
 
 STALE_SECONDS = 600  # a realtime pool forgets a player waiting this long (gone without leaving)

@@ -12,12 +12,13 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from . import abilities, ratings
-from .endings import end
-from .errors import ServiceError
-from .events import DrawOffered, MatchEnded, announce_change
-from .guards import locked, players_seat, refuse_if_over
-from .models import Match
+from .. import abilities
+from ..endings import end
+from ..errors import ServiceError
+from ..events import DrawOffered, MatchEnded, announce_change
+from ..guards import locked, players_seat, refuse_if_over
+from ..models import Match
+from ..ratings import standings as ratings
 
 
 def _refuse_offer(match: Match, seat: int) -> None:

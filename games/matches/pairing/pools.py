@@ -11,7 +11,7 @@ from typing import Any
 
 from games.catalog.registry import GAMES, KITS
 
-from .events import Event
+from ..events import Event
 
 CORRESPONDENCE_DAYS = 3
 # (game, its options, its realtime controls as (minutes, seconds a move)): each kit's pools
