@@ -38,7 +38,8 @@ def test_the_create_form_selects_the_default_level_and_describes_every_level():
     # One option selected in the whole select, the chosen game's default: a select with one
     # selected option per game submitted the last game's (Gomoku's "medium" for Reversi)
     # when the form was sent before its script had run.
-    assert re.findall(r'data-game="(\w+)">(?:(?!</optgroup>).)*?\bselected>', level_select, re.S) == ["reversi"]
+    selected_in = re.findall(r'data-game="(\w+)">(?:(?!</optgroup>).)*?\bselected>', level_select, re.S)
+    assert selected_in == ["reversi"]
     for slug in GAMES:
         found = re.search(rf'<optgroup label="[^"]*" data-game="{slug}">(.*?)</optgroup>', level_select, re.S)
         group = found.group(1)
