@@ -1,5 +1,6 @@
 """The challenges' JSON API (``/api/challenges/...``, protocol.md; bots and scripts): thin
-views over :mod:`accounts.services` and :mod:`accounts.selectors`.
+views over :mod:`accounts.services` (who may be challenged) and
+:mod:`games.matches.challenges` (the challenge itself).
 
 Who may call is ``accounts.api_auth.api_view``: a session with CSRF, or a Bearer token.
 The routes are in ``site_config/urls.py``, next to the rest of the API's.
@@ -12,13 +13,15 @@ from typing import Any
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.matches.challenges.selectors import challenge_json, open_challenges
+from games.matches.challenges.services import accept as challenge_accept
+from games.matches.challenges.services import decline as challenge_decline
 from games.matches.errors import ServiceError
 from games.matches.models import Match
 from games.matches.selectors import match_for_user
 
 from .api_auth import api_view, json_body
-from .selectors import challenge_json, open_challenges
-from .services import challenge_accept, challenge_create, challenge_decline
+from .services import challenge_create
 
 
 def _with_ws(match: Match, user) -> dict[str, Any]:

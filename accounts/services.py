@@ -1,52 +1,26 @@
-"""Challenges: one player invites another by name to a match of two (the writes).
-
-A challenge is a match that waits (invite-only, the challenger seated,
-``games.matches.services.match_create``) plus a :class:`~accounts.models.Challenge` row
-naming who may take the free seat. Accepting takes it (``match_join``: the match starts);
-declining aborts the match as its challenger may (``match_abort``); the challenger withdraws
-by aborting it. The functions here write only the challenge row: every change of the match
-goes through the match services. After the commit, ``events.ChallengeMade``
-tells the challenged player's event sockets (``games.realtime.events_socket``); these
-functions send nothing else themselves.
-
-Reads are in :mod:`accounts.selectors`, the JSON API in :mod:`accounts.api`, the profile's
-forms in :mod:`accounts.views`.
+"""Challenging someone by name: who they are, and whether they take challenges from you
+(``follows.challenge_allowed``: each person's choice). The challenge itself, a match that
+waits for them, is the match domain's (``games.matches.challenges``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.utils import timezone
 
-from games.matches import quotas
-from games.matches import services as match_services
+from games.matches.challenges import services as challenges
+from games.matches.challenges.models import Challenge
 from games.matches.errors import ServiceError
-from games.matches.events import announce
-from games.matches.models import Match
 
-from .events import ChallengeDeclined, ChallengeMade
 from .follows import challenge_allowed
-from .models import Challenge
 
 
-def challenge_create(
-    *,
-    user,
-    to: Any,
-    game: Any,
-    options: Any = None,
-    clock: Any = None,
-    rated: Any = False,
-    side: Any = "random",
-    takebacks: Any = None,
-) -> Challenge:
-    """Challenge the player named ``to`` to a match of two (the options, clock, rated,
-    side and takebacks as ``POST /api/matches/`` takes them); refused with a ServiceError: among others
-    ``challenges_refused`` (``to`` takes none from ``user``) and ``too_many_challenges``."""
+def challenge_create(*, user, to: Any, **match: Any) -> Challenge:
+    """Challenge the player named ``to`` to a match of two (``match``: the game, options,
+    clock, rated, side and takebacks as ``POST /api/matches/`` takes them); refused with a
+    ServiceError: among others ``challenges_refused`` (``to`` takes none from ``user``) and
+    ``too_many_challenges``."""
     target = (
         get_user_model().objects.filter(username=to, is_active=True).first() if isinstance(to, str) else None
     )
@@ -55,89 +29,4 @@ def challenge_create(
     if target.pk == user.pk:
         raise ServiceError("bad_options", "Challenge someone else.", 400, field="to")
     challenge_allowed(challenger=user, target=target)
-    with transaction.atomic():
-        _check_quota(user, target)
-        match = match_services.match_create(
-            user=user,
-            game=game,
-            options=options,
-            opponent="invite",
-            side=side,
-            clock=clock,
-            rated=rated,
-            takebacks=takebacks,
-            reserve_for=target,
-            quota=False,  # counted above, as a challenge
-        )
-        if match.seats.count() != 2 or match.rules.cooperative:  # rolled back with the match
-            raise ServiceError(
-                "bad_options",
-                "A challenge is a match of two players, one against the other.",
-                400,
-                field="options",
-            )
-        challenge = Challenge.objects.create(from_user=user, to_user=target, match=match)
-        announce(ChallengeMade(challenge=challenge))
-    return challenge
-
-
-def _check_quota(user, target) -> None:
-    """(In the creating transaction.) Refuse ``too_many_challenges`` when ``user`` (not
-    staff) has ``QUOTA_CHALLENGES`` challenges waiting for an answer, or
-    ``QUOTA_CHALLENGES_TO_ONE`` waiting for ``target``'s (issue 24: hundreds sent to one user
-    in seconds)."""
-    if quotas.exempt(user):
-        return
-    quotas.lock_account(user)
-    sent = Challenge.objects.open().filter(from_user=user)
-    limit = settings.QUOTA_CHALLENGES
-    quotas.refuse_at(
-        sent, limit, "too_many_challenges", f"You already have {limit} challenges waiting for an answer."
-    )
-    limit = settings.QUOTA_CHALLENGES_TO_ONE
-    quotas.refuse_at(
-        sent.filter(to_user=target),
-        limit,
-        "too_many_challenges",
-        f"You already have {limit} challenges waiting for {target.username}'s answer.",
-    )
-
-
-def _answerable(challenge_id: Any, user) -> Challenge:
-    """The challenge, locked, if ``user`` may answer it now."""
-    text = str(challenge_id)
-    # ASCII digits only: "²".isdigit() is True, and int("²") raises (issue 24)
-    challenge = (
-        Challenge.objects.select_for_update().select_related("match", "from_user").filter(pk=text).first()
-        if text.isascii() and text.isdigit() and len(text) < 19  # filter() converts it at once
-        else None
-    )
-    if challenge is None:
-        raise ServiceError("not_found", "No such challenge.", 404)
-    if challenge.to_user_id != user.pk:
-        raise ServiceError("not_challenged", "Only the challenged player may answer a challenge.", 403)
-    if challenge.answered_at is not None or challenge.match.status != Match.Status.WAITING:
-        raise ServiceError("challenge_closed", "This challenge was already answered or withdrawn.", 409)
-    return challenge
-
-
-def challenge_accept(*, challenge_id: Any, user) -> Match:
-    """Take the seat the challenge keeps for ``user``: the match starts."""
-    with transaction.atomic():
-        challenge = _answerable(challenge_id, user)
-        match = match_services.match_join(match_id=challenge.match_id, user=user)
-        challenge.answered_at, challenge.accepted = timezone.now(), True
-        challenge.save(update_fields=["answered_at", "accepted"])
-    return match
-
-
-def challenge_decline(*, challenge_id: Any, user) -> Challenge:
-    """Say no: the match is aborted (as its challenger may while it waits)."""
-    with transaction.atomic():
-        challenge = _answerable(challenge_id, user)
-        # answered first: the aborted match's state says "declined"
-        challenge.answered_at, challenge.accepted = timezone.now(), False
-        challenge.save(update_fields=["answered_at", "accepted"])
-        match_services.match_abort(match_id=challenge.match_id, user=challenge.from_user)
-        announce(ChallengeDeclined(challenge=challenge))
-    return challenge
+    return challenges.make(user=user, target=target, **match)

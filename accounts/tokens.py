@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from games.matches.challenges.selectors import open_challenges
 from games.matches.errors import ServiceError
 from games.matches.events import announce
 
@@ -32,7 +33,7 @@ from .events import TokenRevoked
 from .follows import challenge_allowed, challengers_of, chat_is_on, is_following
 from .models import Account, ApiToken, is_bot
 from .pairing_prefs import pair_with_bots_of
-from .selectors import open_challenges, record_page
+from .selectors import record_page
 
 MAX_TOKENS = 20  # active tokens one account may hold
 

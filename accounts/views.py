@@ -14,6 +14,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.matches.challenges.services import accept as challenge_accept
+from games.matches.challenges.services import decline as challenge_decline
 from games.matches.errors import ServiceError
 
 from . import addresses
@@ -21,7 +23,6 @@ from .follows import challengers_set, chat_set, follow, unfollow
 from .forms import SignupForm
 from .pairing_prefs import pair_with_bots_set
 from .selectors import record_page
-from .services import challenge_accept, challenge_decline
 from .tokens import profile_extras
 
 
@@ -50,7 +51,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     return render(request, "accounts/profile.html", context)
 
 
-# -- challenges (the services: accounts.services; the Challenge form is the create form's,
+# -- challenges (the services: games.matches.challenges; the Challenge form is the create form's,
 # games.web.views.challenge_new) ---------------------------------------------------------
 @require_POST
 @login_required

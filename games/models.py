@@ -2,6 +2,7 @@
 :mod:`games.matches.models`, notifications in :mod:`games.notifications.models`, tournaments in
 :mod:`games.tournaments.models`."""
 
+from games.matches.challenges.models import Challenge
 from games.matches.models import Match, Move, Presence, Seat, new_match_id, new_replay_slug
 from games.matches.study.analysis_models import MatchAnalysis
 from games.matches.talking.chat_models import ChatBar, ChatLine, ChatMute, ChatReport
@@ -9,6 +10,7 @@ from games.notifications.models import EmailPreferences, Notification
 from games.tournaments.models import Entrant, Pairing, Tournament
 
 __all__ = [
+    "Challenge",
     "ChatBar",
     "ChatLine",
     "ChatMute",

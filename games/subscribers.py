@@ -10,11 +10,12 @@ thread that committed (``games.matches.events``).
 
 from __future__ import annotations
 
-from accounts.events import ChallengeDeclined, ChallengeMade, TokenRevoked
+from accounts.events import TokenRevoked
 from games import leases
 from games.autoplay import absence, computer, level_ratings
 from games.bible import services as bible_services
 from games.matches import events, sweeps
+from games.matches.challenges.events import ChallengeDeclined, ChallengeMade
 from games.matches.events import (
     ChatHidden,
     ChatSaid,

@@ -7,7 +7,8 @@ happened; ``clocks``, ``presence``, ``sweeps``, ``quotas``, ``replays``, ``recor
 ``move_list``, ``archive`` and the words of results (``wording``, ``result_panel``).
 
 Around it, one folder an idea: ``talking`` (the chat), ``offers`` (draws and takebacks),
-``pairing`` (the quick-pairing pools), ``study`` (a finished match analysed by the computer)
+``pairing`` (the quick-pairing pools), ``study`` (a finished match analysed by the computer),
+``challenges`` (a match waiting for the one person challenged by name)
 and ``ratings`` (Glicko-2, standings, the leaderboard). ``tests/architecture/test_imports.py``
 says what may import what: the ideas use the match and its ratings, never each other.
 

@@ -66,7 +66,7 @@ def check_match(user, *, opponent: str, watch: bool) -> None:
             )
         return
     # Waiting for an opponent, open or invite; a challenge (its seat kept for one player)
-    # counts among the challenges instead (accounts.services).
+    # counts among the challenges instead (challenges.services).
     limit = settings.QUOTA_WAITING_MATCHES
     refuse_at(
         mine.filter(status=Match.Status.WAITING).exclude(seats__reserved_for__isnull=False),

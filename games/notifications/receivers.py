@@ -9,8 +9,8 @@
 - ``rematch`` (``RematchOffered``): the other player offers a rematch (it links to it);
 - ``tournament`` (``tournaments.events.RoundStarted``): your game of a round begins; and
   (``TournamentCreated``) someone you follow created a tournament you may enter;
-- ``invited`` (``accounts.events.ChallengeMade``): someone challenged you by name;
-- ``declined`` (``accounts.events.ChallengeDeclined``): the one you challenged said no;
+- ``invited`` (``games.matches.challenges.events.ChallengeMade``): someone challenged you by name;
+- ``declined`` (``games.matches.challenges.events.ChallengeDeclined``): the one you challenged said no;
 - ``low_time`` (``ClockLow``): in ``low_time``.
 
 Each notification is keyed by what identifies it in the match (the joiner, the ply, the
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from accounts.events import ChallengeDeclined, ChallengeMade
 from accounts.models import Account, Follow
 from games.matches import wording
+from games.matches.challenges.events import ChallengeDeclined, ChallengeMade
 from games.matches.events import MatchEnded, MatchStarted, MoveMade, PlayerJoined, RematchOffered, announce
 from games.matches.models import Match
 from games.matches.selectors import seat_rows

@@ -17,7 +17,7 @@ the session closes on logout or a password change, as the lobby's does.
 
 Senders (subscribers: the services and challenges never call them): ``MatchStarted`` for
 the start of a match, ``tournaments.events.RoundStarted`` for a tournament's round, and
-``accounts.events.ChallengeMade`` after a challenge is committed. A start is said once per
+``games.matches.challenges.events.ChallengeMade`` after a challenge is committed. A start is said once per
 start; clients that reconnect get the catch-up, so they keep the ids they already handle.
 """
 
@@ -29,9 +29,11 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from accounts.events import ChallengeMade, TokenRevoked
-from accounts.models import ApiToken, Challenge
-from accounts.selectors import challenge_json, open_challenges
+from accounts.events import TokenRevoked
+from accounts.models import ApiToken
+from games.matches.challenges.events import ChallengeMade
+from games.matches.challenges.models import Challenge
+from games.matches.challenges.selectors import challenge_json, open_challenges
 from games.matches.events import MatchStarted
 from games.matches.models import Match, Seat
 from games.matches.selectors import seat_rows

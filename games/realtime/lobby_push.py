@@ -26,9 +26,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from accounts.events import ChallengeMade
 from accounts.models import Follow
-from accounts.selectors import challenge_json
+from games.matches.challenges.events import ChallengeMade
+from games.matches.challenges.selectors import challenge_json
 from games.matches.events import MatchCreated, MatchEnded, MatchStarted, PlayerJoined, StateChanged
 from games.matches.models import Match, PoolEntry, Seat
 from games.matches.pairing import matchmaking as pairing

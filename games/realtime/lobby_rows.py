@@ -4,7 +4,7 @@ template the page renders it with (``templates/games/lobby/*_row.html``), so a p
 and a row of the page are the same markup and the page decides nothing.
 
 Each builder reads with the lobby view's selectors (``Match.objects.open``,
-``selectors.match_rows``, ``accounts.selectors.challenges_to``, ``accounts.follows.following``,
+``selectors.match_rows``, ``challenges.selectors.challenges_to``, ``accounts.follows.following``,
 ``pairing.pools_public``, ``notifications.services.unread_count``) and is called once per
 change and audience (everyone, or one player), never once per socket.
 """
@@ -20,7 +20,7 @@ from django.db.models import Count, Max, Q
 from django.template.loader import render_to_string
 
 from accounts.follows import following
-from accounts.selectors import challenge_json, challenges_to
+from games.matches.challenges.selectors import challenge_json, challenges_to
 from games.matches.models import Match, Seat
 from games.matches.pairing import matchmaking as pairing
 from games.matches.selectors import match_rows

@@ -209,7 +209,7 @@ class Challenge:
     """Event socket: someone challenged you."""
 
     type: Literal["challenge"] = field(default="challenge", init=False)
-    challenge: dict[str, Any]  # accounts.selectors.challenge_json
+    challenge: dict[str, Any]  # games.matches.challenges.selectors.challenge_json
 
 
 @dataclass(frozen=True, slots=True)

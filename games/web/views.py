@@ -14,12 +14,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_http_methods
 
 from accounts.follows import challenge_allowed, following
-from accounts.selectors import challenges_to
 from accounts.services import challenge_create
 from games.catalog.analysis import analysable, has_board
 from games.catalog.computer import LEVELS, NOTES, default_level
 from games.catalog.registry import GAMES
 from games.matches import services
+from games.matches.challenges.selectors import challenges_to
 from games.matches.choices import RATED_NO_TAKEBACKS, no_takebacks
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Seat

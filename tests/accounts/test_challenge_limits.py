@@ -14,9 +14,11 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 
 from accounts.follows import challengers_of, follow
-from accounts.models import Account, Challenge, Follow
-from accounts.services import challenge_create, challenge_decline
+from accounts.models import Account, Follow
+from accounts.services import challenge_create
 from games.matches import services as match_services
+from games.matches.challenges.models import Challenge
+from games.matches.challenges.services import decline as challenge_decline
 from games.matches.errors import ServiceError
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -301,7 +301,7 @@ def test_the_words_live_below_everyone_who_says_them():
 
 
 # -- inside the match domain: the match itself and the ideas around it --------------------------
-IDEAS = ("talking", "offers", "pairing", "study", "ratings")  # games/matches/<idea>/
+IDEAS = ("talking", "offers", "pairing", "study", "challenges", "ratings")  # games/matches/<idea>/
 # What each part of games.matches may import of the others. The match itself (the modules at
 # the top: models, services, selectors, events...) rates a finished match and names the chat
 # rooms a seat may use; the ideas around it use the match and its ratings, never each other;
@@ -309,7 +309,7 @@ IDEAS = ("talking", "offers", "pairing", "study", "ratings")  # games/matches/<i
 MAY_IMPORT = {
     "match": {"match", "ratings", "games.matches.talking.chat_models"},
     "ratings": {"ratings", "games.matches.models", "games.matches.errors", "games.matches.clocks"},
-    **{idea: {idea, "match", "ratings"} for idea in ("talking", "offers", "pairing", "study")},
+    **{idea: {idea, "match", "ratings"} for idea in IDEAS if idea != "ratings"},
 }
 
 

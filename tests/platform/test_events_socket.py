@@ -18,8 +18,10 @@ from django.test import Client as DjangoClient
 from django.utils import timezone
 
 from accounts.models import ApiToken
-from accounts.services import challenge_accept, challenge_create, challenge_decline
+from accounts.services import challenge_create
 from games.matches import services
+from games.matches.challenges.services import accept as challenge_accept
+from games.matches.challenges.services import decline as challenge_decline
 from games.matches.models import Match
 from games.realtime.routing import websocket_urlpatterns
 from games.realtime.token_auth import TokenAuthMiddleware

@@ -21,8 +21,9 @@ from django.test import Client as DjangoClient
 from django.utils import timezone
 
 from accounts.follows import follow
-from accounts.services import challenge_create, challenge_decline
+from accounts.services import challenge_create
 from games.matches import services
+from games.matches.challenges.services import decline as challenge_decline
 from games.matches.pairing import matchmaking as pairing
 from games.notifications.services import mark_read
 from games.realtime.routing import websocket_urlpatterns

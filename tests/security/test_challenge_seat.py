@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from accounts.services import challenge_accept, challenge_create
+from accounts.services import challenge_create
 from games.matches import services
+from games.matches.challenges.services import accept as challenge_accept
 from games.matches.errors import ServiceError
 from games.matches.models import Match
 
