@@ -1,10 +1,10 @@
 """Othello: the kit. Its computer players, judgement and analysis are the Reversi family's
-(``games/ai/reversi*``), shared with Reversi."""
+(``games/ai/reversi*``, the levels as Reversi's kit lists them), with Othello's own ratings."""
 
 from games.ai import reversi as players
-from games.ai import reversi_expert as expert
 from games.ai.reversi_analysis import analysis_value
-from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
+from games.catalog.kit import Analysis, GameKit, Pools
+from games.catalog.reversi.kit import family_levels
 
 from .diagrams import diagrams
 from .engine import GAME
@@ -14,12 +14,7 @@ from .engine import GAME
 KIT = GameKit(
     game=GAME,
     diagrams=diagrams,
-    levels=(
-        random_level(800, players.random_player),
-        Level("greedy", players.greedy_player, players.NOTES["greedy"], 1022),
-        Level("strong", players.strong_player, players.NOTES["strong"], 1468, players.strong_with_budget),
-        Level("expert", expert.expert_player, expert.NOTE, 1938, expert.expert_with_budget),
-    ),
+    levels=family_levels(1022, 1468, 1938),
     judge=players.mover_value,
     analysis=Analysis(analysis_value),
     pools=Pools({}, ((1, 0), (3, 2), (5, 3), (10, 0), (15, 10))),
