@@ -19,11 +19,10 @@ from .helpers import new_state, random_position, solve, with_stones
 LEVELS = ALL_LEVELS["gomoku"]
 
 
-@pytest.fixture(autouse=True)
-def quick_budget(monkeypatch):
-    """A short budget per move: legality and tactics do not need the full second (small
-    boards are solved long before it anyway)."""
-    monkeypatch.setattr(players, "TIME_BUDGET", 0.05)
+# A short budget per move: legality and tactics do not need the full second (small boards
+# are solved long before it anyway). The site's own budget where the test says so.
+QUICK = players.strong_with_budget(0.05)
+CHOOSERS = {"medium": players.medium, "strong": QUICK}
 
 
 def random_player(game, state, seat, rng):
@@ -35,7 +34,7 @@ def random_player(game, state, seat, rng):
 )
 @pytest.mark.parametrize("level", ["medium", "strong"])
 def test_moves_are_always_legal_and_the_first_is_the_centre(level, rows, columns, k):
-    chooser = LEVELS[level]
+    chooser = CHOOSERS[level]
     rng = random.Random(rows * columns + k)
     empty = new_state(rows, columns, k)
     assert chooser(GAME, empty, 0, rng) == {"cell": f"{'ABCDEFGHIJKLMNO'[columns // 2]}{rows // 2 + 1}"}
@@ -47,6 +46,7 @@ def test_moves_are_always_legal_and_the_first_is_the_centre(level, rows, columns
 
 def test_levels_notes_and_budgets_are_described():
     assert [level.name for level in KIT.levels] == ["random", "medium", "strong"]
+    assert LEVELS["medium"] is players.medium and LEVELS["strong"] is players.strong
     assert all(isinstance(level.note, str) and level.note.endswith(".") for level in KIT.levels)
     # White to move has four G8-G11 open at both ends: the budgeted strong takes a win.
     state = with_stones(15, 15, 5, "H8 H9 H10 A1 A3", "G8 G9 G10 G11")
@@ -68,7 +68,7 @@ def test_strong_never_loses_tic_tac_toe_against_any_replies():
             return
         seat = state["turn"]
         if seat == me:
-            walk(GAME.play(state, seat, players.strong(GAME, state, seat, rng)), me)
+            walk(GAME.play(state, seat, QUICK(GAME, state, seat, rng)), me)
         else:
             for reply in GAME.legal_moves(state, seat):
                 walk(GAME.play(state, seat, reply), me)
@@ -79,11 +79,10 @@ def test_strong_never_loses_tic_tac_toe_against_any_replies():
 
 
 @pytest.mark.parametrize("rows,columns,k,count", [(3, 3, 3, 250), (4, 4, 3, 40), (3, 5, 3, 40)])
-def test_strong_keeps_the_exact_value_on_small_boards(monkeypatch, rows, columns, k, count):
+def test_strong_keeps_the_exact_value_on_small_boards(rows, columns, k, count):
     """From random positions, strong's move never gives away value the brute force says the
     position has (it takes every win, blocks every loss it can, and keeps every draw). At
     the real budget: the search stops as soon as it has solved the position."""
-    monkeypatch.setattr(players, "TIME_BUDGET", 1.0)
     rng = random.Random(rows * columns)
     seen = set()
     for _ in range(count * 3):
@@ -108,7 +107,7 @@ def test_strong_keeps_the_exact_value_on_small_boards(monkeypatch, rows, columns
 def test_a_win_is_taken_before_a_block(level):
     # Black has four H8-H11 open at H7 and H12; White has four G8-G11 too, and is to move.
     state = with_stones(15, 15, 5, "H8 H9 H10 H11 A1", "G8 G9 G10 G11")
-    move = LEVELS[level](GAME, state, 1, random.Random(1))
+    move = CHOOSERS[level](GAME, state, 1, random.Random(1))
     assert move in ({"cell": "G7"}, {"cell": "G12"})
 
 
@@ -116,17 +115,17 @@ def test_a_win_is_taken_before_a_block(level):
 def test_a_four_is_blocked(level):
     # Black's four C3-F6 (a diagonal) is open at G7 only: B2 is White's.
     state = with_stones(15, 15, 5, "C3 D4 E5 F6 M1", "B2 H1 J1 O15")
-    assert LEVELS[level](GAME, state, 1, random.Random(2)) == {"cell": "G7"}
+    assert CHOOSERS[level](GAME, state, 1, random.Random(2)) == {"cell": "G7"}
 
 
 def test_strong_blocks_an_open_three_and_wins_with_an_open_four():
     rng = random.Random(3)
     # White to move; Black's open three F8 G8 H8 (E8 and I8 empty, D8 and J8 empty too).
     state = with_stones(15, 15, 5, "F8 G8 H8 A15", "H9 J10 O1")
-    assert players.strong(GAME, state, 1, rng)["cell"] in ("E8", "I8", "D8", "J8")
+    assert QUICK(GAME, state, 1, rng)["cell"] in ("E8", "I8", "D8", "J8")
     # Black to move with an open three: a four wins by force (a VCF, proved).
     state = with_stones(15, 15, 5, "F8 G8 H8", "A1 O1 A15")
-    assert players.strong(GAME, state, 0, rng)["cell"] in ("E8", "I8", "D8", "J8")
+    assert QUICK(GAME, state, 0, rng)["cell"] in ("E8", "I8", "D8", "J8")
     found = search.search(state["board"], 5, 0, 0.5)
     assert found.proved and found.reason == "vcf"
 
@@ -152,9 +151,8 @@ def midgame(seed: int) -> dict:
             return state
 
 
-def test_strong_answers_within_the_second_on_15x15(monkeypatch):
+def test_strong_answers_within_the_second_on_15x15():
     """Measured at the real budget on midgame positions; a little slack (the machine is shared)."""
-    monkeypatch.setattr(players, "TIME_BUDGET", 1.0)
     times = []
     for seed in (5, 6, 11):
         state = midgame(seed)
