@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test venv test-deps system-deps lint
+.PHONY: run test venv cores test-deps system-deps lint
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -13,6 +13,11 @@ $(BIN)/python:
 
 venv: $(BIN)/python
 	$(BIN)/pip install -q -r requirements.txt
+	$(MAKE) cores
+
+## The computer players' C cores (setup.py), compiled in place; again only when a source changed.
+cores: $(BIN)/python
+	$(BIN)/python setup.py -q build_ext --inplace
 
 # The site's own secret key, made once by `make run` and kept outside the repository (the
 # development key in site_config/settings.py is public). DJANGO_SECRET_KEY, when set, wins.
@@ -52,6 +57,7 @@ system-deps:
 
 test-deps: $(BIN)/python system-deps
 	$(BIN)/pip install -q -r requirements-test.txt
+	$(MAKE) cores
 
 lint: test-deps
 	$(BIN)/ruff check .

@@ -5,9 +5,13 @@ Bars (the issue "Engines: computer players that beat outside engines, and exact 
   OpenSpiel's MCTS (C++ ``pyspiel.MCTSBot``: 10,000 simulations, UCT c = 2, one random
   rollout per leaf, MCTS-solver on, a new seed each game); ``strong`` plays the same games
   (the same seeds) as the baseline;
-- ``expert`` (first) never loses to the project's own solver playing second (the solver
-  plays a best proved move, chosen at random among equals, when it proves every move within
-  ``--solver-budget`` seconds, else the strong search's move);
+- ``expert`` (first) wins every game against a perfect second player (``perfect_second``:
+  from ``PERFECT_FROM`` stones the slowest loss by the exact solver, chosen at random among
+  equals; before that any move, at random: the book proves that every one of them loses);
+- ``expert`` never gives away a proved outcome from 8 stones on (issue "Engines, second
+  step"): random 6x7 positions of 8 to 14 stones where some drop throws the outcome away
+  (win to draw or loss, draw to loss; by the exact solver, no budget), and how often the
+  expert's move (its own budget) is such a drop;
 - every level at most 1 s a move, over whole games: max and median per level, in wall-clock
   and CPU seconds of the playing process;
 - "from how many stones every 6x7 position is proved within 1 s": positions after n random
@@ -15,7 +19,7 @@ Bars (the issue "Engines: computer players that beat outside engines, and exact 
   within 1 s, per n.
 
     .venv/bin/python bench/connect_four_engines.py [--games 20] [--solver-games 3]
-        [--solver-budget 5] [--coverage-samples 20] [--clock cpu] [--seed 0]
+        [--giveaway-samples 100] [--coverage-samples 20] [--clock cpu] [--seed 0]
 
 ``--clock cpu`` (the default) counts the budgets in CPU seconds of this process: the machine
 is shared, and a wall-clock budget would measure the others' load as much as the players
@@ -32,6 +36,7 @@ import random
 import statistics
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,11 +48,20 @@ from games.catalog.connect_four import solver as connect_four_solver  # noqa: E4
 from games.catalog.connect_four.bits import position  # noqa: E402
 from games.catalog.connect_four.book import lookup  # noqa: E402
 from games.catalog.connect_four.engine import GAME  # noqa: E402
-from games.catalog.connect_four.solver import OutOfBudget, Solver, solve_position  # noqa: E402
+from games.catalog.connect_four.solver import CoreSolver, solve_position  # noqa: E402
 
 CHOOSERS = LEVELS["connect_four"]
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 MCTS_SIMULATIONS = 10_000
+PERFECT_FROM = 8  # stones from which the perfect second player solves its moves
+# The exact solves of the oracle (the perfect player, the give-away check) run in a thread of
+# their own: the core's table is its thread's, so they do not warm the expert's.
+ORACLE = ThreadPoolExecutor(1)
+
+
+def exact_children(g, cur: int, mask: int) -> list[tuple[int, int]]:
+    """Every column with its exact score for the side to move (no budget; the oracle's thread)."""
+    return ORACLE.submit(lambda: CoreSolver(g).children(cur, mask)).result()
 
 
 def mcts_player(seed: int):
@@ -60,21 +74,56 @@ def mcts_player(seed: int):
     return game.new_initial_state(), bot
 
 
-def solver_player(budget: float, rng: random.Random):
-    """The solver as a player: a best proved move (random among equals) when every move is
-    proved within ``budget`` seconds, else the strong search's move (1 s)."""
+def perfect_second(rng: random.Random):
+    """A perfect second player against the expert: the slowest loss (else the best score)
+    by the exact solver from ``PERFECT_FROM`` stones, at random among equals; before that a
+    random move (every one loses against the book, which is the proof of it)."""
 
     def choose(game, state: dict, seat: int, _rng: random.Random) -> dict:
         g, cur, mask = position(state, seat)
-        solver = Solver(g, deadline=connect_four_solver.CLOCK() + budget)
-        try:
-            scored = solver.children(cur, mask)
-        except OutOfBudget:
-            return strong_ai.strong(game, state, seat, _rng)
-        top = max(score for _, score in scored if score is not None)
+        if mask.bit_count() < PERFECT_FROM:
+            return game.random_move(state, seat, rng)
+        scored = exact_children(g, cur, mask)
+        top = max(score for _, score in scored)
         return {"action": "drop", "column": rng.choice([c for c, s in scored if s == top])}
 
     return choose
+
+
+def outcome(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def giveaways(samples: int, seed: int) -> None:
+    """Random 6x7 positions of 8 to 14 stones where a drop throws the outcome away (by the
+    exact solver): how many times the expert's move (its own budget) is such a drop."""
+    rng = random.Random(seed)
+    by_n: dict[int, list[int]] = {}
+    found = tries = 0
+    while found < samples and tries < samples * 20:
+        tries += 1
+        n = rng.randint(8, 14)
+        state = GAME.setup(GAME.clean_options({}), 0)
+        for _ in range(n):
+            state = GAME.play(state, state["turn"], GAME.random_move(state, state["turn"], rng))
+            if GAME.outcome(state) is not None:
+                break
+        if GAME.outcome(state) is not None:
+            continue
+        seat = state["turn"]
+        g, cur, mask = position(state, seat)
+        values = dict(exact_children(g, cur, mask))
+        best = max(outcome(v) for v in values.values())
+        if all(outcome(v) == best for v in values.values()):
+            continue  # no drop throws anything away here
+        found += 1
+        move = CHOOSERS["expert"](GAME, state, seat, rng)
+        by_n.setdefault(n, []).append(int(outcome(values[move["column"]]) < best))
+    lost = sum(sum(v) for v in by_n.values())
+    line = ", ".join(f"{n}: {sum(v)}/{len(v)}" for n, v in sorted(by_n.items()))
+    print(f"outcome given away, by stones (expert's own budget): {line}")
+    verdict = "PASS" if lost == 0 else "FAIL"
+    print(f"bar: expert never gives away a proved outcome from 8 stones: {verdict} ({lost} of {found})")
 
 
 def play(
@@ -124,7 +173,7 @@ def proved_within(state: dict, seat: int, budget: float) -> bool:
     solver's best move)?"""
     g, cur, mask = position(state, seat)
     entry = lookup(g.rows, g.cols, cur, mask)
-    if entry is not None and entry.score is not None:
+    if entry is not None:
         return True
     return solve_position(g, cur, mask, budget) is not None
 
@@ -167,7 +216,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per level against MCTS (default 20)")
     parser.add_argument("--solver-games", type=int, default=3)
-    parser.add_argument("--solver-budget", type=float, default=5.0)
+    parser.add_argument("--giveaway-samples", type=int, default=100)
     parser.add_argument("--coverage-samples", type=int, default=20)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="what the budgets count")
     parser.add_argument("--seed", type=int, default=0)
@@ -190,13 +239,17 @@ def main() -> None:
         rates[level] = report(f"{level} (first) vs OpenSpiel MCTS {MCTS_SIMULATIONS} simulations", results)
     results = []
     for i in range(args.solver_games):
-        opponent = solver_player(args.solver_budget, random.Random(args.seed + i))
-        result, record = play(CHOOSERS["expert"], opponent, ("expert", "solver"), times, args.seed + i)
+        opponent = perfect_second(random.Random(args.seed + i))
+        result, record = play(CHOOSERS["expert"], opponent, ("expert", "perfect"), times, args.seed + i)
         results.append(result)
         records.append(record)
-        print(f"    expert vs solver game {i}: {result:+d} {record}", flush=True)
+        print(f"    expert vs a perfect second player, game {i}: {result:+d} {record}", flush=True)
     if results:
-        report(f"expert (first) vs the solver (second, {args.solver_budget:g} s a move)", results)
+        report("expert (first) vs a perfect second player", results)
+        verdict = "PASS" if all(r == 1 for r in results) else "FAIL"
+        print(f"bar: expert as first player wins every game against a perfect second: {verdict}")
+    if args.giveaway_samples:
+        giveaways(args.giveaway_samples, args.seed)
     for i in range(args.timing_games):  # the quick levels' times: medium against strong, sides swapped
         pair = (
             (CHOOSERS["medium"], CHOOSERS["strong"]) if i == 0 else (CHOOSERS["strong"], CHOOSERS["medium"])

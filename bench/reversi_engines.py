@@ -3,9 +3,12 @@ level's time per move. ``strong`` plays the same games beside ``expert`` as the 
 
     .venv/bin/python bench/reversi_engines.py [--sections endgame,rust,mcts,levels]
         [--games 20] [--budget 0.8] [--rust-ms 800] [--sims 2000] [--positions 12] [--seed 0]
+        [--players expert,strong]
 
 - ``endgame``: 8x8 positions with E empties (from random play, ``--positions`` per E); the
-  solver's time to prove the exact value (median / max), and how many it proved within 1 s.
+  site's solver (the C core, :mod:`games.ai.reversi_core`) proving the exact value: its time
+  (median / max) and how many it proved within 1 s; beside it, where it finishes, the
+  pure-Python reference on the same positions (the baseline).
 - ``rust``: Othello against ``rust-reversi``'s ``AlphaBetaSearch`` with the usual positional
   matrix (``MatrixEvaluator``), ``--rust-ms`` of wall time a move (the same as ours).
 - ``mcts``: Othello against OpenSpiel's MCTS (``pyspiel.MCTSBot``, random rollouts, UCT c=2,
@@ -31,12 +34,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 from games.ai import reversi as ai  # noqa: E402
+from games.ai.reversi_core import solve  # noqa: E402
 from games.ai.reversi_expert import expert_with_budget  # noqa: E402
 from games.catalog.computer import LEVELS  # noqa: E402
 from games.catalog.registry import GAMES  # noqa: E402
 from games.rules.reversi import parse_cell  # noqa: E402
 from games.rules.reversi_bits import from_board  # noqa: E402
-from games.rules.reversi_endgame import solve  # noqa: E402
+from games.rules.reversi_endgame import solve as reference_solve  # noqa: E402
 
 OTHELLO = GAMES["othello"]
 MATRIX = [
@@ -66,21 +70,33 @@ def random_position(rng: random.Random, empties: int) -> dict:
 
 def endgame(positions: int, seed: int) -> None:
     print("Endgame solver, 8x8 Othello positions from random play (cap 20 s a position):")
-    print(f"{'empties':>7} {'proved<=1s':>10} {'median s':>9} {'max s':>7} {'median nodes':>12}")
-    for empties in (10, 12, 13, 14, 15, 16):
-        times, nodes, within = [], [], 0
+    print(
+        f"{'empties':>7} {'core <=1s':>9} {'median s':>9} {'max s':>7} {'median nodes':>12}"
+        f" | {'reference <=1s':>14} {'median s':>9} {'max s':>7}"
+    )
+    for empties in (12, 14, 16, 18, 20, 22):
+        found: dict[str, list] = {"core": [], "reference": []}
         for i in range(positions):
             state = random_position(random.Random(seed * 1000 + empties * 100 + i), empties)
             g, p, o = from_board(state["board"], "XO"[state["turn"]])
-            result = solve(g, p, o, budget=20.0)
-            times.append(result.seconds if result.proved else float("inf"))
-            nodes.append(result.nodes)
-            within += result.proved and result.seconds <= 1.0
-        print(
-            f"{empties:>7} {within:>6}/{positions:<3} {statistics.median(times):>9.3f} {max(times):>7.3f} "
-            f"{int(statistics.median(nodes)):>12}",
-            flush=True,
-        )
+            solvers = [("core", solve)] + ([("reference", reference_solve)] if empties <= 14 else [])
+            for name, solver in solvers:
+                result = solver(g, p, o, budget=20.0)
+                found[name].append((result.seconds if result.proved else float("inf"), result.nodes))
+        line = f"{empties:>7}"
+        for name in ("core", "reference"):
+            times = [t for t, _ in found[name]]
+            if not times:
+                line += " | (not run: minutes a position)" if name == "reference" else ""
+                continue
+            within = sum(t <= 1.0 for t in times)
+            line += (" | " if name == "reference" else " ") + (
+                f"{within:>{10 if name == 'reference' else 5}}/{positions:<3} "
+                f"{statistics.median(times):>9.3f} {max(times):>7.3f}"
+            )
+            if name == "core":
+                line += f" {int(statistics.median(n for _, n in found[name])):>12}"
+        print(line, flush=True)
 
 
 class Rust:
@@ -227,7 +243,10 @@ def main() -> None:
     parser.add_argument("--sims", type=int, default=2000)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", default="", help="of ours, comma-separated (default: expert,strong)")
     args = parser.parse_args()
+    global ONLY
+    ONLY = args.players
     sections = args.sections.split(",")
     times: dict[str, list[float]] = {}
     if "endgame" in sections:

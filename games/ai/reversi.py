@@ -29,9 +29,11 @@ from collections.abc import Callable
 from games.rules.base import Game, Move, Seat, State
 from games.rules.reversi import PLAYERS, cell_name, parse_cell
 from games.rules.reversi_bits import WIN, Geometry, flips_of, from_board
-from games.rules.reversi_endgame import Solution, solve
+from games.rules.reversi_endgame import Solution
 from games.rules.reversi_search import DEFAULT_BUDGET, SearchResult
 from games.rules.reversi_search import Search as _Search
+
+from .reversi_core import solve
 
 STRONG_BUDGET = DEFAULT_BUDGET  # seconds of search per move (the bar: at most 1 s a move)
 JUDGE_SOLVE_EMPTIES = 20  # the judge tries an exact solve from this many empties (within its budget)
@@ -116,9 +118,9 @@ NOTES = {
 def solve_state(
     state: State, seat: Seat, budget: float | None = None, max_nodes: int | None = None
 ) -> Solution:
-    """The endgame solver (:mod:`games.rules.reversi_endgame`) on a game state, for ``seat``
-    to move: the exact final disc difference and a move keeping it, if proved within the
-    budget (``Solution.proved``)."""
+    """The site's endgame solver (:mod:`.reversi_core`: the C core where the board fits it)
+    on a game state, for ``seat`` to move: the exact final disc difference and a move
+    keeping it, if proved within the budget (``Solution.proved``)."""
     g, mine, theirs = from_board(state["board"], PLAYERS[seat])
     return solve(g, mine, theirs, budget, max_nodes)
 

@@ -8,7 +8,9 @@ the table's move then fastest-first ordering, and the exact endgame solver of
 - the evaluation of :mod:`.reversi_eval`: mobility, potential mobility and frontier,
   stable discs, corners with their X and C squares, edges and parity, with weights fitted
   on self-play games (``python -m games.ai.reversi_fit``), per phase of the game;
-- the opening book of :mod:`.reversi_book` on 8x8 boards without blocks.
+- the opening book of :mod:`.reversi_book` on 8x8 boards without blocks;
+- the endgame solver's search in C (:mod:`.reversi_core`), so that it solves from more
+  empties (``CORE_ENDGAME_EMPTIES``).
 
 It searches ``EXPERT_BUDGET`` seconds a move, so that a whole move stays under the 1 s bar.
 """
@@ -24,6 +26,7 @@ from games.rules.reversi_search import Search, SearchResult
 
 from .reversi import PASS, STRONG_BUDGET, Chooser, searched_move, with_budget
 from .reversi_book import book_moves
+from .reversi_core import endgame_for, fits_core
 from .reversi_eval import shipped
 
 EXPERT_BUDGET = STRONG_BUDGET  # seconds of search per move, as strong: the bar is 1 s a move
@@ -31,6 +34,9 @@ EXPERT_BUDGET = STRONG_BUDGET  # seconds of search per move, as strong: the bar 
 # the clock stops still tells: the previous best move is searched first, so any root move
 # it finished and proved better replaces it.
 DEEPEN_SHARE = 0.45
+# The C core solves win/draw/loss from this many empties within the budget on 8x8 boards
+# (bench/reversi_engines.py); beyond its 128 bits the geometry's own (pure Python) count.
+CORE_ENDGAME_EMPTIES = 20
 
 
 def expert_search(
@@ -38,7 +44,9 @@ def expert_search(
 ) -> tuple[Geometry, SearchResult | None]:
     """The board's geometry and the expert search's result for ``seat`` (None: it must pass)."""
     g, mine, theirs = from_board(state["board"], PLAYERS[seat])
-    return g, Search(g, budget, rng, shipped(), deepen_share=DEEPEN_SHARE).run(mine, theirs)
+    empties = CORE_ENDGAME_EMPTIES if fits_core(g) else None
+    search = Search(g, budget, rng, shipped(), empties, DEEPEN_SHARE, endgame_for(g))
+    return g, search.run(mine, theirs)
 
 
 def expert_player(

@@ -298,13 +298,15 @@ def solve(
     budget: float | None = None,
     max_nodes: int | None = None,
     all_values: bool = False,
+    endgame: type[Endgame] = Endgame,
 ) -> Solution:
     """Solve the position of the side owning ``p`` within ``budget`` seconds and/or
     ``max_nodes`` nodes (None: no limit). With ``all_values`` every root move's exact value
-    is proved too (tests, analysis), not only the best one's."""
+    is proved too (tests, analysis), not only the best one's. ``endgame``: the solver's class
+    (``games.ai`` brings one whose search is in C)."""
     started = time.perf_counter()
     deadline = float("inf") if budget is None else started + budget
-    solver = Endgame(g, deadline, max_nodes)
+    solver = endgame(g, deadline, max_nodes)
     move, value = 0, None
     values: dict[int, int] = {}
     try:

@@ -62,12 +62,14 @@ class Search:
         evaluation: Evaluation = evaluate,
         endgame_empties: int | None = None,
         deepen_share: float = 0.3,
+        endgame: type[Endgame] = Endgame,
     ) -> None:
         """``evaluation`` scores a position for the side to move (|value| < WIN; the
         ``expert`` level brings its fitted one); the exact solve starts at
         ``endgame_empties`` empties (default: the geometry's); a deeper iteration starts
         while less than ``deepen_share`` of the budget is spent (one that the clock stops
-        still counts: its root moves searched so far are compared with the last best)."""
+        still counts: its root moves searched so far are compared with the last best);
+        ``endgame`` is the exact solver's class (``games.ai`` brings one whose search is in C)."""
         self.g = g
         self.budget = budget
         self.rng = rng
@@ -75,7 +77,7 @@ class Search:
         self.endgame_empties = g.endgame_empties if endgame_empties is None else endgame_empties
         self.deepen_share = deepen_share
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # depth, lower, upper, move
-        self.endgame = Endgame(g)
+        self.endgame = endgame(g)
         self.partial: tuple[int, int] | None = None
         self.nodes = 0
         self.deadline = 0.0

@@ -3,7 +3,8 @@
 ``brute`` is a plain memoised minimax written here over the rules module's seed functions
 (``games.rules.reversi.flips``), sharing no code with the solver
 (:mod:`games.rules.reversi_endgame`) or the searches. On small boards it checks: the
-solver's value of the position and of every move, from the 4x4 start and on random
+solver's value of the position and of every move (the pure-Python reference and the site's
+C core, :mod:`games.ai.reversi_core`, alike), from the 4x4 start and on random
 positions (4x4, 6x6 with blocks near the end, other shapes); that the ``expert`` level's
 move (and ``strong``'s) keeps the best proven outcome when the position is solved; that the
 judge answers from the proof; and that the opening book only holds legal moves.
@@ -18,6 +19,7 @@ import pytest
 from games.ai import reversi as ai
 from games.ai import reversi_expert as expert
 from games.ai.reversi_book import book, book_moves, read_lines
+from games.ai.reversi_core import solve as core_solve
 from games.catalog import judge
 from games.catalog.registry import GAMES
 from games.rules.reversi import BLACK, EMPTY, PLAYERS, WHITE, cell_name, centre_cells, flips, parse_cell
@@ -89,15 +91,17 @@ def random_blocks(rng: random.Random, n: int, count: int) -> str:
 
 
 def check_solver(state: dict) -> None:
-    """The solver's value and every root move's value agree with the brute force."""
+    """The solver's value and every root move's value agree with the brute force: the
+    reference's and the C core's."""
     board, color = [list(r) for r in state["board"]], PLAYERS[state["turn"]]
     memo: dict = {}
     g, p, o = from_board(board, color)
-    result = solve(g, p, o, all_values=True)
-    assert result.proved and result.value == brute(board, color, memo)
-    found = {g.cell(b): v for b, v in result.values.items()}
-    assert found == move_values(board, color, memo)
-    assert found[g.cell(result.move)] == result.value
+    for solver in (solve, core_solve):
+        result = solver(g, p, o, all_values=True)
+        assert result.proved and result.value == brute(board, color, memo), solver
+        found = {g.cell(b): v for b, v in result.values.items()}
+        assert found == move_values(board, color, memo), solver
+        assert found[g.cell(result.move)] == result.value
 
 
 def test_the_4x4_start_is_lost_by_8_for_the_first_player():

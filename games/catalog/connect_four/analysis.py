@@ -2,10 +2,10 @@
 means, in Pons's scale (``connect_four_solver``: 0 a draw, a win ``1 +`` the stones the winner
 still holds when it makes its four).
 
-Proved where the 6x7 book holds the position, where the solver proves it within part of the
-budget (drops only), or where the strong search finds a forced win or loss (the sooner, the
-more it scores); otherwise the strong search's estimate, one unit a low threat's weight in
-its evaluation, kept within the scores a game could still reach.
+Proved where the solver proves it within part of the budget (drops only), or where the
+strong search finds a forced win or loss (the sooner, the more it scores); otherwise the
+strong search's estimate, one unit a low threat's weight in its evaluation, kept within the
+scores a game could still reach.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 from games.rules.base import Seat, State
 
 from .bits import position
-from .book import lookup
 from .search import CLOCK, MATE, WEIGHTS, WIN, search
 from .solver import solve_position
 
@@ -28,9 +27,6 @@ def analysis_value(state: State, mover: Seat, budget: float) -> tuple[bool, floa
     played = mask.bit_count()
     pop_out = bool(state.get("pop_out"))
     if not pop_out:
-        entry = lookup(g.height, g.cols, cur, mask)
-        if entry is not None:
-            return True, entry.score
         proof = solve_position(g, cur, mask, budget * SOLVE_SHARE)
         if proof is not None:
             return True, proof.score

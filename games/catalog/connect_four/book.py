@@ -1,16 +1,15 @@
-"""The 6x7 opening book of Connect Four's ``expert`` (drops only): a move, and its proved score
-where the project's solver proved it, for the first player's positions near the start.
+"""The 6x7 opening book of Connect Four's ``expert`` (drops only): a move proved to win for
+each of the first player's positions that the expert's solver does not prove within a move.
 
 The book holds the positions the expert meets as the first player (R): the empty board, then
-after its own book move and every reply of the opponent, and so on, down to the depth the
-generation reached. A position whose value the expert's own solver proves within the move's
-budget is left out (the solver answers it in play). Each entry is kept once for a position
-and its mirror image (the smaller key of the two); its move is mirrored back on lookup.
+after its own book move and every reply of the opponent, and so on, until the solver takes
+over (``book_build.py`` says how each move is proved). Each entry is kept once for a
+position and its mirror image (the smaller key of the two); its move is mirrored back on
+lookup.
 
-The data (``data/book_6x7.txt``, read on first use) is one line per position:
-the key (``cur + mask`` of the bitboards, R to move, in hex), the column, and the score in
-Pons's convention (``games/catalog/connect_four/solver.py``) or ``?`` when the solver could not
-prove it within the generation's budget (the move is then a long search's choice).
+The data (``data/book_6x7.txt``, read on first use) is one line per position: the key
+(``cur + mask`` of the bitboards, R to move, in hex), the column, and ``win`` (the move is
+proved to win; the score of the win, in Pons's convention, is not computed) or that score.
 ``python -m games.catalog.connect_four.book_build`` regenerates it.
 """
 
@@ -28,7 +27,8 @@ PATH = Path(__file__).with_name("data") / "book_6x7.txt"
 
 @dataclass(frozen=True)
 class Entry:
-    """A book move (a column) and its proved score, None when it is not proved."""
+    """A book move (a column, proved to win) and its score in Pons's convention, None when
+    only the win is proved."""
 
     column: int
     score: int | None
@@ -71,7 +71,7 @@ def parse(text: str) -> dict[int, Entry]:
     for line in text.splitlines():
         if line and not line.startswith("#"):
             key, column, score = line.split()
-            entries[int(key, 16)] = Entry(int(column), None if score == "?" else int(score))
+            entries[int(key, 16)] = Entry(int(column), None if score == "win" else int(score))
     return entries
 
 
@@ -79,7 +79,7 @@ def dump(entries: dict[int, Entry], header: list[str]) -> str:
     lines = [f"# {line}" for line in header]
     for key in sorted(entries):
         e = entries[key]
-        lines.append(f"{key:x} {e.column} {'?' if e.score is None else e.score}")
+        lines.append(f"{key:x} {e.column} {'win' if e.score is None else e.score}")
     return "\n".join(lines) + "\n"
 
 

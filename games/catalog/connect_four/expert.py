@@ -2,11 +2,12 @@
 
 On each move, within ``TIME_BUDGET`` seconds:
 
-1. 6x7 without pop-out: the opening book (``connect_four_book.py``), when it holds the position;
-2. without pop-out, any size, once at most ``SOLVE_EMPTIES`` cells are empty: the exact solver
-   (``connect_four_solver.py``) with ``SOLVE_SHARE`` of the budget and at most ``LIVE_NODES``
-   nodes; a proved position is played perfectly (the move keeps the proved score: the
-   fastest win, else the slowest loss);
+1. 6x7 without pop-out: the opening book (``book.py``), when it holds the position (the first
+   player's positions before the solver takes over, each move a proved win);
+2. without pop-out, once few enough cells are empty (``solver_use``): the exact solver
+   (``solver.py``, its C core where the board fits it) with part of the budget and at most
+   a number of nodes (deterministic on a machine that is not overloaded); a proved position
+   is played perfectly (the move keeps the proved score: the fastest win, else the slowest loss);
 3. otherwise (pop-out, or a position too deep to prove) the ``strong`` search with the time
    left.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from games.rules.base import Game, Move, Seat, State
@@ -24,20 +26,36 @@ from games.rules.base import Game, Move, Seat, State
 from . import search as strong_ai
 from .bits import Geometry, position
 from .book import lookup
-from .solver import solve_position
+from .solver import fits_core, solve_position
 
 TIME_BUDGET = 1.0  # seconds per move (the platform's bar: at most 1 s)
-SOLVE_SHARE = 0.5  # the part of the budget the solver may use before the search takes over
-LIVE_NODES = 60_000  # the solver's nodes per move (about half a second here): deterministic
-# Earlier than this the solver hardly ever proves a 6x7 position in half a second (the bench:
-# none of its games' positions with 30 empty cells, most with 28), and the half second
-# is worth more to the search in the middle game, where games are decided.
-SOLVE_EMPTIES = 28
+
+
+@dataclass(frozen=True)
+class SolverUse:
+    """When and how long the expert tries its solver before searching."""
+
+    empties: int  # at most this many empty cells
+    share: float  # of the move's budget
+    nodes: int  # and at most this many nodes
+
+
+# The C core proves most 6x7 positions from 8 stones (34 empty cells) within a few million
+# nodes (bench/connect_four_engines.py); the pure-Python reference, on the boards beyond the
+# core's 64 bits, hardly ever proves a position with more than 28 empty cells in half a
+# second, and that half second is worth more to the search in the middle game.
+CORE = SolverUse(empties=34, share=0.8, nodes=5_000_000)
+PURE = SolverUse(empties=28, share=0.5, nodes=60_000)
+
+
+def solver_use(g: Geometry) -> SolverUse:
+    """How the expert uses its solver on this board size."""
+    return CORE if fits_core(g) else PURE
 
 
 def solver_first(g: Geometry, mask: int) -> bool:
     """Does the expert try its solver before searching (few enough empty cells)?"""
-    return g.cells - mask.bit_count() <= SOLVE_EMPTIES
+    return g.cells - mask.bit_count() <= solver_use(g).empties
 
 
 WIN = strong_ai.WIN
@@ -51,11 +69,10 @@ def decide(state: State, seat: Seat, budget: float = TIME_BUDGET) -> tuple[Move,
     if not state.get("pop_out"):
         entry = lookup(g.rows, g.cols, cur, mask)
         if entry is not None:
-            info = {"source": "book", "proved": entry.score is not None, "score": entry.score}
+            info = {"source": "book", "proved": True, "score": entry.score}
             return {"action": "drop", "column": entry.column}, info
-        proof = (
-            solve_position(g, cur, mask, budget * SOLVE_SHARE, LIVE_NODES) if solver_first(g, mask) else None
-        )
+        use = solver_use(g)
+        proof = solve_position(g, cur, mask, budget * use.share, use.nodes) if solver_first(g, mask) else None
         if proof is not None and proof.move is not None:
             return {"action": "drop", "column": proof.move}, {
                 "source": "solver",
@@ -92,7 +109,8 @@ def mover_value(state: State, mover: Seat, budget: float) -> int:
     start = strong_ai.CLOCK()
     g, cur, mask = position(state, mover)
     if not state.get("pop_out") and solver_first(g, mask):
-        proof = solve_position(g, cur, mask, budget * SOLVE_SHARE, LIVE_NODES)
+        use = solver_use(g)
+        proof = solve_position(g, cur, mask, budget * use.share, use.nodes)
         if proof is not None:
             return WIN * ((proof.score > 0) - (proof.score < 0))
     left = budget - (strong_ai.CLOCK() - start)

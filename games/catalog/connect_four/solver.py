@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from operator import itemgetter
 
+from . import _core
 from .bits import Geometry, threats
 
 CLOCK = time.perf_counter
@@ -218,12 +219,38 @@ class Solver:
         raise AssertionError("no move keeps the solved score")  # pragma: no cover
 
 
+class CoreSolver(Solver):
+    """The same solver with its negamax in C (``_core.c``): what the site plays with on the
+    boards whose bitboard fits 64 bits. Its table is the calling thread's, kept between
+    solvers of the same board size."""
+
+    def _negamax(self, cur: int, mask: int, n: int, alpha: int, beta: int) -> int:
+        nodes = 0 if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
+        seconds = -1.0 if self.deadline is None else max(0.0, self.deadline - CLOCK())
+        value, used, done = _core.bound(self.g.rows, self.g.cols, cur, mask, alpha, beta, nodes, seconds)
+        self.nodes += used
+        if not done:
+            raise OutOfBudget
+        return value
+
+
+def fits_core(g: Geometry) -> bool:
+    """Does the C core solve this board size (its bitboard within 64 bits)?"""
+    return g.cols * g.height <= 64
+
+
+def solver_for(g: Geometry, max_nodes: int | None = None, deadline: float | None = None) -> Solver:
+    """The site's solver for a board size: the C core where the board fits it, else the
+    pure-Python reference (the boards beyond 64 bits, which only late positions prove)."""
+    return (CoreSolver if fits_core(g) else Solver)(g, max_nodes, deadline)
+
+
 def solve_position(
     g: Geometry, cur: int, mask: int, budget: float | None = None, max_nodes: int | None = None
 ) -> Proof | None:
     """The proved score and best move of a position (drops only), or None when ``budget``
     seconds or ``max_nodes`` nodes do not suffice."""
-    solver = Solver(g, max_nodes, None if budget is None else CLOCK() + budget)
+    solver = solver_for(g, max_nodes, None if budget is None else CLOCK() + budget)
     try:
         return solver.best(cur, mask)
     except OutOfBudget:

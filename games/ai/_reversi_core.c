@@ -1,0 +1,418 @@
+/* The exact Reversi/Othello endgame solver's search, in C.
+ *
+ * The same search as ``Endgame.solve`` in ``games/rules/reversi_endgame.py`` (its pure-Python
+ * reference, which the tests compare it with): fail-soft negamax with alpha-beta over the
+ * bitboards of ``reversi_bits`` (bit row * width + col, width = cols + 1; blocks and the
+ * extra column are simply not playable), the final disc difference with the empties not
+ * counted. With many empties: a transposition table of bounds and its move first, then
+ * fastest first (the fewest replies; anchors, the corners, favoured), principal variation
+ * search, and a cut where the opponent's stable discs already bound the result. With few:
+ * moves in regions (board quarters) holding an odd number of empties first, no table, the
+ * last empty counted directly. The exact value (an unbounded window) is found by null
+ * windows only. Boards of up to 128 bits (8x8 is 72).
+ *
+ * The table belongs to the calling thread, so the search runs without the GIL.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef unsigned __int128 bb;
+
+#define SHALLOW 6         /* empties from which the table and the mobility ordering pay */
+#define TABLE_BITS 20     /* 1,048,576 entries of 40 bytes: 40 MB a thread */
+#define CHECK_EVERY 4095  /* nodes between two looks at the budget */
+#define INF 10000
+
+struct entry {
+    bb p, o;
+    int16_t lower, upper;
+    uint8_t move; /* bit index + 1 of the best move, 0: none */
+};
+
+struct table {
+    int width;
+    bb playable;
+    struct entry slots[1 << TABLE_BITS];
+};
+
+struct search {
+    int width, lines;
+    int shifts[4];
+    bb playable, anchors;
+    bb quadrants[4];
+    int n_quadrants;
+    bb neighbours[128]; /* per cell: its playable neighbours (a move needs one of o's there) */
+    bb edges[4];        /* per axis: the cells with a wall (the edge or a block) beside them */
+    int cells;          /* playable cells */
+    struct table *tt;
+    unsigned long long nodes, max_nodes;
+    struct timespec deadline;
+    int timed, aborted;
+};
+
+static __thread struct table *thread_table;
+
+static inline int count(bb x) {
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+
+static inline int lowest_index(bb x) {
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+
+static inline bb shift(bb x, int s) { return s > 0 ? x << s : x >> -s; }
+
+/* The discs of o that a disc of p on ``move`` flips. */
+static bb flips(const struct search *S, bb move, bb p, bb o) {
+    bb flipped = 0;
+    for (int i = 0; i < 4; i++) {
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            int s = sign * S->shifts[i];
+            bb line = 0, c = shift(move, s);
+            while (c & o) {
+                line |= c;
+                c = shift(c, s);
+            }
+            if (c & p) flipped |= line;
+        }
+    }
+    return flipped;
+}
+
+/* The empty cells where p may play. */
+static bb moves_of(const struct search *S, bb p, bb o, bb empty) {
+    bb moves = 0;
+    for (int i = 0; i < 4; i++) {
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            int s = sign * S->shifts[i];
+            bb t = shift(p, s) & o;
+            for (int k = 1; k < S->lines && t; k++) t |= shift(t, s) & o;
+            moves |= shift(t, s) & empty;
+        }
+    }
+    return moves;
+}
+
+static int past_deadline(const struct search *S) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > S->deadline.tv_sec ||
+           (now.tv_sec == S->deadline.tv_sec && now.tv_nsec > S->deadline.tv_nsec);
+}
+
+static int tick(struct search *S) {
+    S->nodes++;
+    if (!(S->nodes & CHECK_EVERY)) {
+        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->timed && past_deadline(S))) S->aborted = 1;
+    }
+    return S->aborted;
+}
+
+static int last(const struct search *S, bb p, bb o, bb empty) {
+    /* One empty left: its flips for the mover, else for the other side. */
+    int diff = count(p) - count(o);
+    if (!(S->neighbours[lowest_index(empty)] & (p | o))) return diff;
+    int f = count(flips(S, empty, p, o));
+    if (f) return diff + 2 * f + 1;
+    f = count(flips(S, empty, o, p));
+    if (f) return diff - 2 * f - 1;
+    return diff;
+}
+
+static int shallow(struct search *S, bb p, bb o, bb empty, int n, int alpha, int beta, int passed) {
+    if (n == 1) {
+        S->nodes++;
+        return last(S, p, o, empty);
+    }
+    if (tick(S)) return 0;
+    bb odd = 0, even = 0;
+    for (int i = 0; i < S->n_quadrants; i++) {
+        bb inside = empty & S->quadrants[i];
+        if (count(inside) & 1)
+            odd |= inside;
+        else
+            even |= inside;
+    }
+    int best = -INF, moved = 0;
+    bb groups[2] = {odd, even};
+    for (int k = 0; k < 2; k++) {
+        bb group = groups[k];
+        while (group) {
+            bb b = group & (~group + 1);
+            group ^= b;
+            if (!(S->neighbours[lowest_index(b)] & o)) continue;
+            bb f = flips(S, b, p, o);
+            if (!f) continue;
+            moved = 1;
+            int value = -shallow(S, o & ~f, p | f | b, empty & ~b, n - 1, -beta, -alpha, 0);
+            if (S->aborted) return 0;
+            if (value > best) {
+                best = value;
+                if (value > alpha) {
+                    alpha = value;
+                    if (alpha >= beta) return best;
+                }
+            }
+        }
+    }
+    if (moved) return best;
+    if (passed) return count(p) - count(o);
+    return -shallow(S, o, p, empty, n, -beta, -alpha, 1);
+}
+
+/* The discs of ``own`` that can never be flipped (a safe under-estimate, as reversi_bits'
+ * stable_discs): on each of its four lines, the line is full, or a wall or a stable disc of
+ * its own colour is next to it. */
+static bb stable_discs(const struct search *S, bb own, bb occupied) {
+    if (!(own & S->anchors)) return 0;
+    bb empty = S->playable & ~occupied, full[4];
+    for (int k = 0; k < 4; k++) {
+        int s = S->shifts[k];
+        bb reach = empty, x = empty;
+        while (x) { /* cells an empty cell sees along this axis through discs */
+            x = ((shift(x, s) | shift(x, -s)) & occupied) & ~reach;
+            reach |= x;
+        }
+        full[k] = occupied & ~reach;
+    }
+    bb stable = own & S->anchors;
+    for (;;) {
+        bb grown = own;
+        for (int k = 0; k < 4; k++)
+            grown &= full[k] | S->edges[k] | shift(stable, S->shifts[k]) | shift(stable, -S->shifts[k]);
+        grown |= stable;
+        if (grown == stable) return stable;
+        stable = grown;
+    }
+}
+
+struct child {
+    int rank;
+    bb b, q, r;
+};
+
+static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int beta, int passed) {
+    if (tick(S)) return 0;
+    /* The opponent's stable discs stay theirs: the mover ends at most cells - 2 x them ahead. */
+    if (alpha > 0) {
+        int bound = S->cells - 2 * count(stable_discs(S, o, p | o));
+        if (bound <= alpha) return bound;
+    }
+    uint64_t h = (uint64_t)p * 0x9E3779B97F4A7C15ull ^ (uint64_t)(p >> 64) * 0xC2B2AE3D27D4EB4Full ^
+                 (uint64_t)o * 0x165667B19E3779F9ull ^ (uint64_t)(o >> 64) * 0x27D4EB2F165667C5ull;
+    struct entry *e = &S->tt->slots[(h ^ (h >> 29)) & ((1u << TABLE_BITS) - 1)];
+    bb first = 0;
+    if (e->move && e->p == p && e->o == o) {
+        int lower = e->lower, upper = e->upper;
+        first = (bb)1 << (e->move - 1);
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+        if (lower == upper) return lower;
+        if (lower > alpha) alpha = lower;
+        if (upper < beta) beta = upper;
+    }
+    struct child children[64];
+    int count_children = 0;
+    bb moves = moves_of(S, p, o, empty);
+    while (moves) {
+        bb b = moves & (~moves + 1);
+        moves ^= b;
+        bb f = flips(S, b, p, o);
+        bb q = o & ~f, r = p | f | b;
+        int rank;
+        if (b == first) {
+            rank = -100;
+        } else {
+            rank = count(moves_of(S, q, r, empty & ~b)) * 4;
+            if (b & S->anchors) rank -= 6;
+        }
+        /* a stable insertion: equal ranks keep the order of the cells (lowest bit first) */
+        int j = count_children++;
+        while (j > 0 && children[j - 1].rank > rank) {
+            children[j] = children[j - 1];
+            j--;
+        }
+        children[j] = (struct child){rank, b, q, r};
+    }
+    if (!count_children) {
+        if (passed) return count(p) - count(o);
+        return -deep(S, o, p, empty, n, -beta, -alpha, 1);
+    }
+    int alpha0 = alpha, best = -INF;
+    bb best_move = children[0].b;
+    int child_n = n - 1;
+    for (int i = 0; i < count_children; i++) {
+        struct child *c = &children[i];
+        bb child_empty = empty & ~c->b;
+        int value;
+        if (child_n <= SHALLOW) {
+            if (best == -INF) {
+                value = -shallow(S, c->q, c->r, child_empty, child_n, -beta, -alpha, 0);
+            } else {
+                value = -shallow(S, c->q, c->r, child_empty, child_n, -alpha - 1, -alpha, 0);
+                if (!S->aborted && alpha < value && value < beta)
+                    value = -shallow(S, c->q, c->r, child_empty, child_n, -beta, -value, 0);
+            }
+        } else if (best == -INF) {
+            value = -deep(S, c->q, c->r, child_empty, child_n, -beta, -alpha, 0);
+        } else { /* principal variation search: prove the others worse with a null window */
+            value = -deep(S, c->q, c->r, child_empty, child_n, -alpha - 1, -alpha, 0);
+            if (!S->aborted && alpha < value && value < beta)
+                value = -deep(S, c->q, c->r, child_empty, child_n, -beta, -value, 0);
+        }
+        if (S->aborted) return 0;
+        if (value > best) {
+            best = value;
+            best_move = c->b;
+            if (value > alpha) {
+                alpha = value;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    e->p = p;
+    e->o = o;
+    e->move = (uint8_t)(lowest_index(best_move) + 1);
+    if (best >= beta) {
+        e->lower = (int16_t)best;
+        e->upper = INF;
+    } else if (best <= alpha0) {
+        e->lower = -INF;
+        e->upper = (int16_t)best;
+    } else {
+        e->lower = e->upper = (int16_t)best;
+    }
+    return best;
+}
+
+/* The exact value by null windows only (MTD(f) from a guess of 0): each null window is far
+ * cheaper than a wide one, and the table carries what one proved into the next. */
+static int exact(struct search *S, bb p, bb o, bb empty, int n) {
+    int lower = -INF, upper = INF, guess = 0;
+    while (lower < upper && !S->aborted) {
+        int beta = guess > lower ? guess : lower + 1;
+        int value = deep(S, p, o, empty, n, beta - 1, beta, 0);
+        if (value < beta)
+            upper = value;
+        else
+            lower = value;
+        guess = value;
+    }
+    return lower;
+}
+
+static bb join(unsigned long long lo, unsigned long long hi) { return (bb)lo | ((bb)hi << 64); }
+
+PyDoc_STRVAR(solve_doc,
+             "solve(width, rows, playable, anchors, edges, quadrants, p, o, alpha, beta, max_nodes, seconds)\n"
+             "    -> (value, nodes, done)\n\n"
+             "The exact final disc difference for the side owning ``p`` when it lies in (alpha,\n"
+             "beta), else a bound beyond the window on the same side. Every mask is a pair (low 64\n"
+             "bits, high 64 bits); ``edges`` a tuple of four such pairs, ``quadrants`` of up to four. ``done`` is False\n"
+             "when ``max_nodes`` (0: none) or ``seconds`` (negative: none) ran out first.");
+
+static PyObject *solve(PyObject *self, PyObject *args) {
+    int width, rows, alpha, beta;
+    unsigned long long pl, ph, al, ah, p_lo, p_hi, o_lo, o_hi, max_nodes;
+    PyObject *quadrants;
+    double seconds;
+    PyObject *edges;
+    if (!PyArg_ParseTuple(args, "ii(KK)(KK)OO(KK)(KK)iiKd", &width, &rows, &pl, &ph, &al, &ah, &edges, &quadrants,
+                          &p_lo, &p_hi, &o_lo, &o_hi, &alpha, &beta, &max_nodes, &seconds))
+        return NULL;
+    if (width < 2 || rows < 1 || width * rows > 128) {
+        PyErr_Format(PyExc_ValueError, "a board of %d x %d cells does not fit the core's 128 bits", rows, width - 1);
+        return NULL;
+    }
+    struct search S;
+    memset(&S, 0, sizeof S);
+    S.width = width;
+    S.lines = (width > rows ? width : rows);
+    S.shifts[0] = 1;
+    S.shifts[1] = width - 1;
+    S.shifts[2] = width;
+    S.shifts[3] = width + 1;
+    S.playable = join(pl, ph);
+    S.anchors = join(al, ah);
+    if (!PyTuple_Check(quadrants) || PyTuple_GET_SIZE(quadrants) > 4) {
+        PyErr_SetString(PyExc_ValueError, "quadrants: a tuple of at most four (low, high) pairs");
+        return NULL;
+    }
+    if (!PyTuple_Check(edges) || PyTuple_GET_SIZE(edges) != 4) {
+        PyErr_SetString(PyExc_ValueError, "edges: a tuple of four (low, high) pairs");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < 4; i++) {
+        unsigned long long lo, hi;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(edges, i), "KK", &lo, &hi)) return NULL;
+        S.edges[i] = join(lo, hi);
+    }
+    S.cells = count(S.playable);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(quadrants); i++) {
+        unsigned long long lo, hi;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(quadrants, i), "KK", &lo, &hi)) return NULL;
+        S.quadrants[S.n_quadrants++] = join(lo, hi);
+    }
+    for (int i = 0; i < width * rows; i++) {
+        bb cell = (bb)1 << i, around = 0;
+        for (int k = 0; k < 4; k++) around |= shift(cell, S.shifts[k]) | shift(cell, -S.shifts[k]);
+        S.neighbours[i] = around & S.playable;
+    }
+    bb p = join(p_lo, p_hi), o = join(o_lo, o_hi);
+    if ((p & o) || ((p | o) & ~S.playable)) {
+        PyErr_SetString(PyExc_ValueError, "the discs must lie on playable cells, one colour a cell");
+        return NULL;
+    }
+    if (!thread_table) {
+        thread_table = calloc(1, sizeof *thread_table);
+        if (!thread_table) return PyErr_NoMemory();
+    }
+    if (thread_table->width != width || thread_table->playable != S.playable) {
+        memset(thread_table->slots, 0, sizeof thread_table->slots);
+        thread_table->width = width;
+        thread_table->playable = S.playable;
+    }
+    S.tt = thread_table;
+    S.max_nodes = max_nodes;
+    if (seconds >= 0) {
+        S.timed = 1;
+        clock_gettime(CLOCK_MONOTONIC, &S.deadline);
+        double whole = (double)(long)seconds;
+        S.deadline.tv_sec += (time_t)whole;
+        S.deadline.tv_nsec += (long)((seconds - whole) * 1e9);
+        if (S.deadline.tv_nsec >= 1000000000L) {
+            S.deadline.tv_sec += 1;
+            S.deadline.tv_nsec -= 1000000000L;
+        }
+    }
+    bb empty = S.playable & ~(p | o);
+    int n = count(empty), value;
+    Py_BEGIN_ALLOW_THREADS
+    if (n == 0)
+        value = count(p) - count(o);
+    else if (n <= SHALLOW)
+        value = shallow(&S, p, o, empty, n, alpha, beta, 0);
+    else if (alpha < -S.cells && beta > S.cells) /* the exact value asked for */
+        value = exact(&S, p, o, empty, n);
+    else
+        value = deep(&S, p, o, empty, n, alpha, beta, 0);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("iKO", value, S.nodes, S.aborted ? Py_False : Py_True);
+}
+
+static PyMethodDef methods[] = {
+    {"solve", solve, METH_VARARGS, solve_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_reversi_core", "The Reversi family's endgame core (see reversi_endgame.py).", -1,
+    methods,
+};
+
+PyMODINIT_FUNC PyInit__reversi_core(void) { return PyModule_Create(&module); }

@@ -1,0 +1,72 @@
+"""The Reversi family's exact endgame solver with its search in C (``_reversi_core.c``).
+
+:class:`CoreEndgame` is :class:`games.rules.reversi_endgame.Endgame` with its search in C: the
+same values, found faster, on boards of up to 128 bits (8x8 is 72: bit ``row * (cols + 1) +
+col``). The pure-Python ``Endgame`` stays the reference the tests compare it with, and the
+seed's ``selectNextPlay`` keeps it (the rules are pure Python); the site's ``expert``, the
+draw-offer judge and the analysis solve with this one.
+
+>>> from games.rules.reversi_bits import from_board
+>>> g, p, o = from_board(["XO..", "XOO.", "XXO.", "...."], "X")
+>>> solve(g, p, o).value
+12
+"""
+
+from __future__ import annotations
+
+import time
+
+from games.rules.reversi_bits import Geometry
+from games.rules.reversi_endgame import Endgame, Solution, Timeout
+from games.rules.reversi_endgame import solve as reference_solve
+
+from . import _reversi_core
+
+LOW = (1 << 64) - 1
+
+
+def _pair(mask: int) -> tuple[int, int]:
+    return mask & LOW, mask >> 64
+
+
+def fits_core(g: Geometry) -> bool:
+    """Does the C core take this board (its bitboard within 128 bits)?"""
+    return g.rows * g.width <= 128
+
+
+class CoreEndgame(Endgame):
+    """The endgame solver whose ``solve`` searches in C, within the same budget (the C table
+    is the calling thread's, kept between solves of the same board shape)."""
+
+    def solve(self, p: int, o: int, alpha: int, beta: int) -> int:
+        g = self.g
+        nodes = 0 if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
+        seconds = -1.0 if self.deadline == float("inf") else max(0.0, self.deadline - time.perf_counter())
+        quadrants = tuple(_pair(q) for q in self.quadrants)
+        edges = tuple(_pair(e) for e in g.edges)
+        value, used, done = _reversi_core.solve(
+            g.width, g.rows, _pair(g.playable), _pair(g.anchors), edges, quadrants, _pair(p), _pair(o),
+            alpha, beta, nodes, seconds,
+        )  # fmt: skip
+        self.nodes += used
+        if not done:
+            raise Timeout
+        return value
+
+
+def endgame_for(g: Geometry) -> type[Endgame]:
+    """The site's endgame solver for a board: the C core where it fits, else the reference."""
+    return CoreEndgame if fits_core(g) else Endgame
+
+
+def solve(
+    g: Geometry,
+    p: int,
+    o: int,
+    budget: float | None = None,
+    max_nodes: int | None = None,
+    all_values: bool = False,
+) -> Solution:
+    """:func:`games.rules.reversi_endgame.solve` with the site's solver (the C core where the
+    board fits it)."""
+    return reference_solve(g, p, o, budget, max_nodes, all_values, endgame=endgame_for(g))

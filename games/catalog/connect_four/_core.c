@@ -1,0 +1,240 @@
+/* The inner loop of Connect Four's exact solver, in C.
+ *
+ * The same negamax as ``Solver._negamax`` in ``solver.py`` (its pure-Python reference, which
+ * the tests compare it with): alpha-beta over bitboards, moves that lose at once never
+ * played, a forced block played alone, the moves making the most threats searched first
+ * (centre first among equals), and a transposition table of bounds. Boards whose bitboard
+ * fits 64 bits (columns x (rows + 1) <= 64: 6x7, 7x7, 6x8, 7x8...) are solved here; the
+ * others stay with the reference.
+ *
+ * The table belongs to the calling thread (each thread that solves gets its own, kept
+ * between calls while the board size is the same), so the search runs without the GIL.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef uint64_t bb;
+
+#define TABLE_SIZE 4194301u
+#define UPPER_BASE 64       /* an upper bound u is stored as u + UPPER_BASE (1..127) */
+#define LOWER_BASE 192      /* a lower bound l as l + LOWER_BASE (129..255); 0: empty */
+#define CHECK_EVERY 1023    /* nodes between two looks at the budget */
+
+struct table {
+    int rows, cols;
+    bb keys[TABLE_SIZE];
+    uint8_t values[TABLE_SIZE];
+};
+
+struct search {
+    int h, cols, cells;
+    bb board, bottom_all;
+    bb columns[16]; /* centre first */
+    struct table *tt;
+    unsigned long long nodes, max_nodes;
+    struct timespec deadline;
+    int timed, aborted;
+};
+
+static __thread struct table *thread_table;
+
+static bb threats(bb p, bb empty, int h) {
+    /* Pons's compute_winning_position: the empty cells completing a four for p. */
+    bb r = (p << 1) & (p << 2) & (p << 3);
+    const int shifts[3] = {h, h + 1, h - 1};
+    for (int i = 0; i < 3; i++) {
+        int s = shifts[i];
+        bb a = (p << s) & (p << (2 * s));
+        r |= a & (p << (3 * s));
+        r |= a & (p >> s);
+        a = (p >> s) & (p >> (2 * s));
+        r |= a & (p << s);
+        r |= a & (p >> (3 * s));
+    }
+    return r & empty;
+}
+
+static int past_deadline(const struct search *S) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > S->deadline.tv_sec ||
+           (now.tv_sec == S->deadline.tv_sec && now.tv_nsec > S->deadline.tv_nsec);
+}
+
+static void store(struct table *tt, bb key, int encoded) {
+    uint32_t i = (uint32_t)(key % TABLE_SIZE);
+    tt->keys[i] = key;
+    tt->values[i] = (uint8_t)encoded;
+}
+
+static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta) {
+    S->nodes++;
+    if (!(S->nodes & CHECK_EVERY)) {
+        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->timed && past_deadline(S))) S->aborted = 1;
+    }
+    if (S->aborted) return 0;
+    const int h = S->h, cells = S->cells;
+    const bb empty = S->board ^ mask;
+    bb possible = (mask + S->bottom_all) & S->board;
+    const bb opp = cur ^ mask;
+    const bb opp_wins = threats(opp, empty, h);
+    const bb forced = possible & opp_wins;
+    if (forced) {
+        if (forced & (forced - 1)) return -((cells - n) / 2); /* two threats to block */
+        possible = forced;
+    }
+    const bb moves = possible & ~(opp_wins >> 1); /* never play right under their threat */
+    if (!moves) return -((cells - n) / 2);
+    if (n >= cells - 2) return 0;
+    int low = -((cells - 2 - n) / 2); /* they cannot win at their next move */
+    if (alpha < low) {
+        alpha = low;
+        if (alpha >= beta) return alpha;
+    }
+    int high = (cells - 1 - n) / 2; /* nor can we at this one */
+    const bb key = cur + mask;
+    const uint32_t slot = (uint32_t)(key % TABLE_SIZE);
+    if (S->tt->keys[slot] == key && S->tt->values[slot]) {
+        int stored = S->tt->values[slot];
+        if (stored > 128) {
+            low = stored - LOWER_BASE;
+            if (alpha < low) {
+                alpha = low;
+                if (alpha >= beta) return alpha;
+            }
+        } else if (stored - UPPER_BASE < high) {
+            high = stored - UPPER_BASE;
+        }
+    }
+    if (beta > high) {
+        beta = high;
+        if (alpha >= beta) return beta;
+    }
+    /* The moves, most threats made first; a stable insertion keeps centre first among equals. */
+    bb bits[16];
+    int scores[16], count = 0;
+    for (int i = 0; i < S->cols; i++) {
+        bb bit = moves & S->columns[i];
+        if (!bit) continue;
+        int score = __builtin_popcountll(threats(cur | bit, empty ^ bit, h));
+        int j = count++;
+        while (j > 0 && scores[j - 1] < score) {
+            bits[j] = bits[j - 1];
+            scores[j] = scores[j - 1];
+            j--;
+        }
+        bits[j] = bit;
+        scores[j] = score;
+    }
+    for (int i = 0; i < count; i++) {
+        int score = -negamax(S, opp, mask | bits[i], n + 1, -beta, -alpha);
+        if (S->aborted) return 0;
+        if (score >= beta) {
+            store(S->tt, key, score + LOWER_BASE);
+            return score;
+        }
+        if (score > alpha) alpha = score;
+    }
+    store(S->tt, key, alpha + UPPER_BASE);
+    return alpha;
+}
+
+static int prepare(struct search *S, int rows, int cols) {
+    if (rows < 4 || cols < 4 || cols > 16 || cols * (rows + 1) > 64) {
+        PyErr_Format(PyExc_ValueError, "a %d x %d board does not fit the core's 64 bits", rows, cols);
+        return -1;
+    }
+    memset(S, 0, sizeof *S);
+    S->h = rows + 1;
+    S->cols = cols;
+    S->cells = rows * cols;
+    int order[16];
+    for (int c = 0; c < cols; c++) {
+        bb column = (((bb)1 << rows) - 1) << (c * S->h);
+        S->board |= column;
+        S->bottom_all |= (bb)1 << (c * S->h);
+        /* centre first; of two columns equally far from the centre, the left one first */
+        int j = c, far = abs(2 * c - (cols - 1));
+        while (j > 0 && abs(2 * order[j - 1] - (cols - 1)) > far) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = c;
+    }
+    for (int i = 0; i < cols; i++) S->columns[i] = (((bb)1 << rows) - 1) << (order[i] * S->h);
+    if (!thread_table) {
+        thread_table = calloc(1, sizeof *thread_table);
+        if (!thread_table) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    if (thread_table->rows != rows || thread_table->cols != cols) {
+        memset(thread_table->values, 0, sizeof thread_table->values);
+        thread_table->rows = rows;
+        thread_table->cols = cols;
+    }
+    S->tt = thread_table;
+    return 0;
+}
+
+PyDoc_STRVAR(bound_doc,
+             "bound(rows, cols, cur, mask, alpha, beta, max_nodes, seconds) -> (value, nodes, done)\n\n"
+             "The negamax value of the position for the side to move (``cur``: its stones, ``mask``:\n"
+             "every stone; it has no win in one), exact within (alpha, beta), a bound outside;\n"
+             "``done`` is False when ``max_nodes`` (0: none) or ``seconds`` (negative: none) ran out\n"
+             "first, and then ``value`` means nothing.");
+
+static PyObject *bound(PyObject *self, PyObject *args) {
+    int rows, cols, alpha, beta;
+    unsigned long long cur, mask, max_nodes;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "iiKKiiKd", &rows, &cols, &cur, &mask, &alpha, &beta, &max_nodes, &seconds))
+        return NULL;
+    struct search S;
+    if (prepare(&S, rows, cols) < 0) return NULL;
+    if ((cur & ~mask) || (mask & ~S.board)) {
+        PyErr_SetString(PyExc_ValueError, "the stones must lie on the board, cur within mask");
+        return NULL;
+    }
+    S.max_nodes = max_nodes;
+    if (seconds >= 0) {
+        S.timed = 1;
+        clock_gettime(CLOCK_MONOTONIC, &S.deadline);
+        double whole = (double)(long)seconds;
+        S.deadline.tv_sec += (time_t)whole;
+        S.deadline.tv_nsec += (long)((seconds - whole) * 1e9);
+        if (S.deadline.tv_nsec >= 1000000000L) {
+            S.deadline.tv_sec += 1;
+            S.deadline.tv_nsec -= 1000000000L;
+        }
+    }
+    int n = __builtin_popcountll(mask), value;
+    Py_BEGIN_ALLOW_THREADS
+    value = negamax(&S, cur, mask, n, alpha, beta);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("iKO", value, S.nodes, S.aborted ? Py_False : Py_True);
+}
+
+PyDoc_STRVAR(clear_doc, "clear()\n\nEmpties the calling thread's table (the book's builder measures from a fresh one).");
+
+static PyObject *clear(PyObject *self, PyObject *unused) {
+    if (thread_table) memset(thread_table->values, 0, sizeof thread_table->values);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"bound", bound, METH_VARARGS, bound_doc},
+    {"clear", clear, METH_NOARGS, clear_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core", "Connect Four's solver core (see solver.py).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
