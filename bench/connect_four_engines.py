@@ -7,7 +7,7 @@ Bars (the issue "Engines: computer players that beat outside engines, and exact 
   (the same seeds) as the baseline;
 - ``expert`` (first) wins every game against a perfect second player (``perfect_second``:
   from ``PERFECT_FROM`` stones the slowest loss by the exact solver, chosen at random among
-  equals; before that any move, at random: the book proves that every one of them loses);
+  equals; before that the strong search's move: the book proves that every move loses);
 - ``expert`` never gives away a proved outcome from 8 stones on (issue "Engines, second
   step"): random 6x7 positions of 8 to 14 stones where some drop throws the outcome away
   (win to draw or loss, draw to loss; by the exact solver, no budget), and how often the
@@ -76,13 +76,14 @@ def mcts_player(seed: int):
 
 def perfect_second(rng: random.Random):
     """A perfect second player against the expert: the slowest loss (else the best score)
-    by the exact solver from ``PERFECT_FROM`` stones, at random among equals; before that a
-    random move (every one loses against the book, which is the proof of it)."""
+    by the exact solver from ``PERFECT_FROM`` stones, at random among equals; before that the
+    strong search's move (every move loses against the book, which is the proof of it; the
+    search's resists longest among those it can tell apart)."""
 
     def choose(game, state: dict, seat: int, _rng: random.Random) -> dict:
         g, cur, mask = position(state, seat)
         if mask.bit_count() < PERFECT_FROM:
-            return game.random_move(state, seat, rng)
+            return strong_ai.strong(game, state, seat, rng)
         scored = exact_children(g, cur, mask)
         top = max(score for _, score in scored)
         return {"action": "drop", "column": rng.choice([c for c, s in scored if s == top])}
@@ -229,7 +230,7 @@ def main() -> None:
     records: list[str] = []
     start = time.perf_counter()
     rates = {}
-    for level in args.levels:
+    for level in args.levels if args.games else []:
         results = []
         for i in range(args.games):
             result, record = play(CHOOSERS[level], None, (level, "mcts"), times, args.seed + i, mcts_seat=1)

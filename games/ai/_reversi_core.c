@@ -50,8 +50,8 @@ struct search {
     int cells;          /* playable cells */
     struct table *tt;
     unsigned long long nodes, max_nodes;
-    struct timespec deadline;
-    int timed, aborted;
+    double deadline; /* on the monotonic clock, in seconds; negative: none */
+    int aborted;
 };
 
 static __thread struct table *thread_table;
@@ -98,17 +98,16 @@ static bb moves_of(const struct search *S, bb p, bb o, bb empty) {
     return moves;
 }
 
-static int past_deadline(const struct search *S) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > S->deadline.tv_sec ||
-           (now.tv_sec == S->deadline.tv_sec && now.tv_nsec > S->deadline.tv_nsec);
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 static int tick(struct search *S) {
     S->nodes++;
     if (!(S->nodes & CHECK_EVERY)) {
-        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->timed && past_deadline(S))) S->aborted = 1;
+        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->deadline >= 0 && now() > S->deadline)) S->aborted = 1;
     }
     return S->aborted;
 }
@@ -379,17 +378,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     }
     S.tt = thread_table;
     S.max_nodes = max_nodes;
-    if (seconds >= 0) {
-        S.timed = 1;
-        clock_gettime(CLOCK_MONOTONIC, &S.deadline);
-        double whole = (double)(long)seconds;
-        S.deadline.tv_sec += (time_t)whole;
-        S.deadline.tv_nsec += (long)((seconds - whole) * 1e9);
-        if (S.deadline.tv_nsec >= 1000000000L) {
-            S.deadline.tv_sec += 1;
-            S.deadline.tv_nsec -= 1000000000L;
-        }
-    }
+    S.deadline = seconds >= 0 ? now() + seconds : -1.0;
     bb empty = S.playable & ~(p | o);
     int n = count(empty), value;
     Py_BEGIN_ALLOW_THREADS

@@ -2,9 +2,10 @@
 difference for the side to move under perfect play by both sides, empties not counted.
 
 One solver serves every player that solves: the ``strong`` search (:mod:`.reversi_search`,
-under ``games.rules`` because the seed's ``selectNextPlay`` uses it), ``games.ai``'s
-``expert`` level and the draw-offer judge. Positions are the bitboards of
-:mod:`.reversi_bits`, so any board size and any blocked cells work.
+under ``games.rules`` because the seed's ``selectNextPlay`` uses it), and, with its search
+in C (``games.ai.reversi_core``, of which this module is the reference the tests compare it
+with), ``games.ai``'s ``expert`` level, the draw-offer judge and the analysis. Positions are
+the bitboards of :mod:`.reversi_bits`, so any board size and any blocked cells work.
 
 What makes it fast enough in pure Python (measured by ``bench/reversi_engines.py``):
 

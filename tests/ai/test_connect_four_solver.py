@@ -139,6 +139,14 @@ def check(pos: Columns, rows: int, solver: Solver) -> None:
     proof = solver.best(cur, mask)
     assert proof.score == exact and proof.move is not None
     assert move_value(pos, rows, proof.move) == exact, (pos, proof)
+    sign = (exact > 0) - (exact < 0)
+    outcome = solver.best(cur, mask, weak=True)  # the outcome and a move keeping it
+    assert outcome.score == sign, pos
+    if sign < 0:
+        assert outcome.move is None
+    else:
+        value = move_value(pos, rows, outcome.move)
+        assert (value > 0) - (value < 0) == sign, (pos, outcome)
 
 
 def move_value(pos: Columns, rows: int, c: int) -> int:

@@ -17,7 +17,7 @@ from games.rules.reversi import PLAYERS
 from games.rules.reversi_bits import from_board, geometry
 from games.rules.reversi_endgame import Endgame, Timeout, solve
 
-from .test_reversi_exact import OTHELLO, late_state, random_blocks
+from .test_reversi_exact import OTHELLO, REVERSI, late_state, random_blocks
 
 
 def positions(seed: int, options: dict, before_end: int, count: int) -> list[tuple]:
@@ -26,21 +26,9 @@ def positions(seed: int, options: dict, before_end: int, count: int) -> list[tup
     rng = random.Random(seed)
     out = []
     for _ in range(count):
-        state = late_state(rng, options, before_end) if options else othello_late(rng, before_end)
+        state = late_state(rng, options, before_end, REVERSI if options else OTHELLO)
         out.append(from_board(state["board"], PLAYERS[state["turn"]]))
     return out
-
-
-def othello_late(rng: random.Random, before_end: int) -> dict:
-    state = OTHELLO.setup(OTHELLO.clean_options({}), 0)
-    seen = []
-    while OTHELLO.outcome(state) is None:
-        forced = OTHELLO.forced(state)
-        if not forced:
-            seen.append(state)
-        seat, move = forced or (state["turn"], rng.choice(OTHELLO.legal_moves(state, state["turn"])))
-        state = OTHELLO.play(state, seat, move)
-    return seen[max(0, len(seen) - before_end)]
 
 
 @pytest.mark.parametrize(

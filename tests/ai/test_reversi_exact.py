@@ -214,17 +214,17 @@ def test_the_book_holds_only_legal_moves():
     assert not book_moves(blocked["board"], BLACK)
 
 
-def late_state(rng: random.Random, options: dict, before_end: int) -> dict:
+def late_state(rng: random.Random, options: dict, before_end: int, game=REVERSI) -> dict:
     """A position ``before_end`` moves before the end of a random game (on a blocked board
     a game may end with empties nobody can reach, so "E empties left" may never come)."""
-    state = REVERSI.setup(REVERSI.clean_options(options), 0)
+    state = game.setup(game.clean_options(options), 0)
     seen = []
-    while REVERSI.outcome(state) is None:
-        forced = REVERSI.forced(state)
+    while game.outcome(state) is None:
+        forced = game.forced(state)
         if not forced:
             seen.append(state)
-        seat, move = forced or (state["turn"], rng.choice(REVERSI.legal_moves(state, state["turn"])))
-        state = REVERSI.play(state, seat, move)
+        seat, move = forced or (state["turn"], rng.choice(game.legal_moves(state, state["turn"])))
+        state = game.play(state, seat, move)
     return seen[max(0, len(seen) - before_end)]
 
 

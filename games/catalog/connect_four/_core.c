@@ -36,8 +36,8 @@ struct search {
     bb columns[16]; /* centre first */
     struct table *tt;
     unsigned long long nodes, max_nodes;
-    struct timespec deadline;
-    int timed, aborted;
+    double deadline; /* on the monotonic clock, in seconds; negative: none */
+    int aborted;
 };
 
 static __thread struct table *thread_table;
@@ -58,11 +58,10 @@ static bb threats(bb p, bb empty, int h) {
     return r & empty;
 }
 
-static int past_deadline(const struct search *S) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > S->deadline.tv_sec ||
-           (now.tv_sec == S->deadline.tv_sec && now.tv_nsec > S->deadline.tv_nsec);
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 static void store(struct table *tt, bb key, int encoded) {
@@ -74,7 +73,7 @@ static void store(struct table *tt, bb key, int encoded) {
 static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta) {
     S->nodes++;
     if (!(S->nodes & CHECK_EVERY)) {
-        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->timed && past_deadline(S))) S->aborted = 1;
+        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->deadline >= 0 && now() > S->deadline)) S->aborted = 1;
     }
     if (S->aborted) return 0;
     const int h = S->h, cells = S->cells;
@@ -202,17 +201,7 @@ static PyObject *bound(PyObject *self, PyObject *args) {
         return NULL;
     }
     S.max_nodes = max_nodes;
-    if (seconds >= 0) {
-        S.timed = 1;
-        clock_gettime(CLOCK_MONOTONIC, &S.deadline);
-        double whole = (double)(long)seconds;
-        S.deadline.tv_sec += (time_t)whole;
-        S.deadline.tv_nsec += (long)((seconds - whole) * 1e9);
-        if (S.deadline.tv_nsec >= 1000000000L) {
-            S.deadline.tv_sec += 1;
-            S.deadline.tv_nsec -= 1000000000L;
-        }
-    }
+    S.deadline = seconds >= 0 ? now() + seconds : -1.0;
     int n = __builtin_popcountll(mask), value;
     Py_BEGIN_ALLOW_THREADS
     value = negamax(&S, cur, mask, n, alpha, beta);

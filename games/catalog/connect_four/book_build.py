@@ -5,8 +5,8 @@
 The book is a proof that the expert, moving first, wins against any second player. It walks
 the first player's positions depth first from the empty board. At each one (R to move):
 
-- nothing is needed where the expert's own solver proves a win within a move: its call of
-  the game (``solve_position``), from a fresh table, with ``MARGIN`` of its nodes;
+- nothing is needed where the expert's own solver proves a win within a move: its call in
+  play (``expert.solve_in_play``), from a fresh table, with ``MARGIN`` of its nodes;
 - else a column is proved to win and becomes the position's entry. A column is tried only
   when every reply of the opponent leaves the game going, and is proved when every position
   after those replies is proved in turn (this walk). From ``SOLVE_FROM`` stones on, a column
@@ -26,8 +26,8 @@ from pathlib import Path
 from . import _core
 from .bits import Geometry, geometry, has_four, threats
 from .book import COLS, PATH, ROWS, Entry, book, canonical, dump, parse
-from .expert import CORE
-from .solver import CoreSolver, solve_position
+from .expert import CORE, solve_in_play
+from .solver import CoreSolver
 
 MARGIN = 0.4  # of the expert's solver nodes: what a position may need to be left to it in play
 SOLVE_FROM = 6  # stones from which a column is checked by one solve before it is walked
@@ -57,10 +57,8 @@ def replies(g: Geometry, cur: int, mask: int, column: int) -> list[tuple[int, in
 def proved_in_play(g: Geometry, cur: int, mask: int) -> bool | None:
     """True: the expert's solver proves this a win within ``MARGIN`` of its nodes; False: it
     proves it no win; None: not proved."""
-    if g.cells - mask.bit_count() > CORE.empties:
-        return None
     _core.clear()
-    proof = solve_position(g, cur, mask, max_nodes=int(CORE.nodes * MARGIN))
+    proof = solve_in_play(g, cur, mask, None, int(CORE.nodes * MARGIN))
     return None if proof is None else proof.score > 0
 
 

@@ -7,7 +7,8 @@ On each move, within ``TIME_BUDGET`` seconds:
 2. without pop-out, once few enough cells are empty (``solver_use``): the exact solver
    (``solver.py``, its C core where the board fits it) with part of the budget and at most
    a number of nodes (deterministic on a machine that is not overloaded); a proved position
-   is played perfectly (the move keeps the proved score: the fastest win, else the slowest loss);
+   is played perfectly (the move keeps the proved score: the fastest win, else the slowest
+   loss; with many empty cells, the proved outcome);
 3. otherwise (pop-out, or a position too deep to prove) the ``strong`` search with the time
    left.
 
@@ -26,7 +27,7 @@ from games.rules.base import Game, Move, Seat, State
 from . import search as strong_ai
 from .bits import Geometry, position
 from .book import lookup
-from .solver import fits_core, solve_position
+from .solver import Proof, fits_core, solve_position
 
 TIME_BUDGET = 1.0  # seconds per move (the platform's bar: at most 1 s)
 
@@ -38,14 +39,17 @@ class SolverUse:
     empties: int  # at most this many empty cells
     share: float  # of the move's budget
     nodes: int  # and at most this many nodes
+    exact_empties: int  # with more empty cells, only the outcome is proved (far cheaper)
 
 
 # The C core proves most 6x7 positions from 8 stones (34 empty cells) within a few million
-# nodes (bench/connect_four_engines.py); the pure-Python reference, on the boards beyond the
-# core's 64 bits, hardly ever proves a position with more than 28 empty cells in half a
-# second, and that half second is worth more to the search in the middle game.
-CORE = SolverUse(empties=34, share=0.8, nodes=5_000_000)
-PURE = SolverUse(empties=28, share=0.5, nodes=60_000)
+# nodes, the outcome (win, draw or loss) about three times as fast as the exact score
+# (bench/connect_four_engines.py): before 12 stones it proves the outcome and keeps it. The
+# pure-Python reference, on the boards beyond the core's 64 bits, hardly ever proves a
+# position with more than 28 empty cells in half a second, and that half second is worth
+# more to the search in the middle game.
+CORE = SolverUse(empties=34, share=0.85, nodes=7_000_000, exact_empties=30)
+PURE = SolverUse(empties=28, share=0.5, nodes=60_000, exact_empties=28)
 
 
 def solver_use(g: Geometry) -> SolverUse:
@@ -53,9 +57,20 @@ def solver_use(g: Geometry) -> SolverUse:
     return CORE if fits_core(g) else PURE
 
 
-def solver_first(g: Geometry, mask: int) -> bool:
-    """Does the expert try its solver before searching (few enough empty cells)?"""
-    return g.cells - mask.bit_count() <= solver_use(g).empties
+def solve_in_play(
+    g: Geometry, cur: int, mask: int, budget: float | None, nodes: int | None = None
+) -> Proof | None:
+    """The expert's solve of a position (drops only; None: not proved within the budget and
+    its nodes, or too many empty cells): the exact score and a move keeping it, or with many
+    empty cells the outcome (1, 0, -1) and a move keeping it (none when lost)."""
+    use = solver_use(g)
+    empties = g.cells - mask.bit_count()
+    if empties > use.empties:
+        return None
+    nodes = use.nodes if nodes is None else nodes
+    return solve_position(
+        g, cur, mask, None if budget is None else budget * use.share, nodes, empties > use.exact_empties
+    )
 
 
 WIN = strong_ai.WIN
@@ -63,7 +78,8 @@ WIN = strong_ai.WIN
 
 def decide(state: State, seat: Seat, budget: float = TIME_BUDGET) -> tuple[Move, dict[str, Any]]:
     """The expert's move for ``seat`` and how it was found: ``source`` (book, solver or
-    search), ``proved`` and, when proved, ``score`` (Pons's convention, ``seat``'s side)."""
+    search), ``proved`` and, when proved, ``score`` (Pons's convention, ``seat``'s side; the
+    outcome 1, 0 or -1 where the solver proves only the outcome; None from the book)."""
     start = strong_ai.CLOCK()
     g, cur, mask = position(state, seat)
     if not state.get("pop_out"):
@@ -71,8 +87,7 @@ def decide(state: State, seat: Seat, budget: float = TIME_BUDGET) -> tuple[Move,
         if entry is not None:
             info = {"source": "book", "proved": True, "score": entry.score}
             return {"action": "drop", "column": entry.column}, info
-        use = solver_use(g)
-        proof = solve_position(g, cur, mask, budget * use.share, use.nodes) if solver_first(g, mask) else None
+        proof = solve_in_play(g, cur, mask, budget)
         if proof is not None and proof.move is not None:
             return {"action": "drop", "column": proof.move}, {
                 "source": "solver",
@@ -108,9 +123,8 @@ def mover_value(state: State, mover: Seat, budget: float) -> int:
     strong search's estimate (beyond ``MATE``: a win or loss it proved)."""
     start = strong_ai.CLOCK()
     g, cur, mask = position(state, mover)
-    if not state.get("pop_out") and solver_first(g, mask):
-        use = solver_use(g)
-        proof = solve_position(g, cur, mask, budget * use.share, use.nodes)
+    if not state.get("pop_out"):
+        proof = solve_in_play(g, cur, mask, budget)
         if proof is not None:
             return WIN * ((proof.score > 0) - (proof.score < 0))
     left = budget - (strong_ai.CLOCK() - start)

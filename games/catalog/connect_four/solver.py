@@ -186,16 +186,20 @@ class Solver:
                 out.append((c, -self.solve(cur ^ mask, mask | bit)))
         return out
 
-    def best(self, cur: int, mask: int) -> Proof:
-        """The exact score and a move keeping it (the fastest win, else the slowest loss)."""
+    def best(self, cur: int, mask: int, weak: bool = False) -> Proof:
+        """The exact score and a move keeping it (the fastest win, else the slowest loss).
+        With ``weak``, only the outcome (score 1 win, 0 draw, -1 loss) and a move keeping
+        it: far cheaper near the start; a lost position then gives no move (all lose)."""
         g = self.g
-        score = self.solve(cur, mask)
+        score = self.solve(cur, mask, weak)
         n = mask.bit_count()
         empty = g.board ^ mask
         possible = (mask + g.bottom_all) & g.board
         wins = threats(cur, empty, g.height) & possible
         if wins:
             return Proof(score, next(c for c in g.order if wins & g.column[c]))
+        if weak and score < 0:
+            return Proof(score)
         opp = cur ^ mask
         candidates = []
         for c in g.order:
@@ -246,12 +250,18 @@ def solver_for(g: Geometry, max_nodes: int | None = None, deadline: float | None
 
 
 def solve_position(
-    g: Geometry, cur: int, mask: int, budget: float | None = None, max_nodes: int | None = None
+    g: Geometry,
+    cur: int,
+    mask: int,
+    budget: float | None = None,
+    max_nodes: int | None = None,
+    weak: bool = False,
 ) -> Proof | None:
     """The proved score and best move of a position (drops only), or None when ``budget``
-    seconds or ``max_nodes`` nodes do not suffice."""
+    seconds or ``max_nodes`` nodes do not suffice; with ``weak``, only its outcome (see
+    ``Solver.best``)."""
     solver = solver_for(g, max_nodes, None if budget is None else CLOCK() + budget)
     try:
-        return solver.best(cur, mask)
+        return solver.best(cur, mask, weak)
     except OutOfBudget:
         return None
