@@ -23,7 +23,7 @@
 typedef unsigned __int128 bb;
 
 #define SHALLOW 6         /* empties from which the table and the mobility ordering pay */
-#define TABLE_BITS 20     /* 1,048,576 entries of 40 bytes: 40 MB a thread */
+#define TABLE_BITS 20     /* 1,048,576 entries of 48 bytes: 48 MB a thread */
 #define CHECK_EVERY 4095  /* nodes between two looks at the budget */
 #define INF 10000
 
@@ -190,6 +190,12 @@ static bb stable_discs(const struct search *S, bb own, bb occupied) {
     }
 }
 
+static struct entry *slot(const struct search *S, bb p, bb o) {
+    uint64_t h = (uint64_t)p * 0x9E3779B97F4A7C15ull ^ (uint64_t)(p >> 64) * 0xC2B2AE3D27D4EB4Full ^
+                 (uint64_t)o * 0x165667B19E3779F9ull ^ (uint64_t)(o >> 64) * 0x27D4EB2F165667C5ull;
+    return &S->tt->slots[(h ^ (h >> 29)) & ((1u << TABLE_BITS) - 1)];
+}
+
 struct child {
     int rank;
     bb b, q, r;
@@ -202,9 +208,7 @@ static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int be
         int bound = S->cells - 2 * count(stable_discs(S, o, p | o));
         if (bound <= alpha) return bound;
     }
-    uint64_t h = (uint64_t)p * 0x9E3779B97F4A7C15ull ^ (uint64_t)(p >> 64) * 0xC2B2AE3D27D4EB4Full ^
-                 (uint64_t)o * 0x165667B19E3779F9ull ^ (uint64_t)(o >> 64) * 0x27D4EB2F165667C5ull;
-    struct entry *e = &S->tt->slots[(h ^ (h >> 29)) & ((1u << TABLE_BITS) - 1)];
+    struct entry *e = slot(S, p, o);
     bb first = 0;
     if (e->move && e->p == p && e->o == o) {
         int lower = e->lower, upper = e->upper;
@@ -217,17 +221,24 @@ static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int be
     }
     struct child children[64];
     int count_children = 0;
+    bb odd = 0; /* the empties of regions holding an odd number of them: moving last there pays */
+    for (int i = 0; i < S->n_quadrants; i++)
+        if (count(empty & S->quadrants[i]) & 1) odd |= empty & S->quadrants[i];
     bb moves = moves_of(S, p, o, empty);
     while (moves) {
         bb b = moves & (~moves + 1);
         moves ^= b;
         bb f = flips(S, b, p, o);
         bb q = o & ~f, r = p | f | b;
+        /* The table may already bound this child: at most u for them is at least -u for us. */
+        struct entry *known = slot(S, q, r);
+        if (known->move && known->p == q && known->o == r && -known->upper >= beta) return -known->upper;
         int rank;
         if (b == first) {
             rank = -100;
         } else {
-            rank = count(moves_of(S, q, r, empty & ~b)) * 4;
+            bb replies = moves_of(S, q, r, empty & ~b);
+            rank = (count(replies) + count(replies & S->anchors)) * 4 + !(b & odd);
             if (b & S->anchors) rank -= 6;
         }
         /* a stable insertion: equal ranks keep the order of the cells (lowest bit first) */
@@ -292,7 +303,7 @@ static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int be
 /* The exact value by null windows only (MTD(f) from a guess of 0): each null window is far
  * cheaper than a wide one, and the table carries what one proved into the next. */
 static int exact(struct search *S, bb p, bb o, bb empty, int n) {
-    int lower = -INF, upper = INF, guess = 0;
+    int lower = -INF, upper = INF, guess = count(p) - count(o);
     while (lower < upper && !S->aborted) {
         int beta = guess > lower ? guess : lower + 1;
         int value = deep(S, p, o, empty, n, beta - 1, beta, 0);

@@ -43,6 +43,9 @@ def test_the_core_gives_the_references_values(options, before_end):
         assert fits_core(g)
         reference, core = solve(g, p, o, all_values=True), core_solve(g, p, o, all_values=True)
         assert core.proved and core.value == reference.value and core.values == reference.values
+        quick = core_solve(g, p, o)  # the value by null windows, then a move keeping it
+        assert quick.proved and quick.value == reference.value
+        assert quick.move == 0 if not reference.values else reference.values[quick.move] == reference.value
 
 
 def test_windows_give_the_same_side():

@@ -144,8 +144,9 @@ def test_other_shapes_and_a_pass_at_the_root():
     board = [list("XXXX"), list("XXXX"), list("XXX."), list("XXOO")]
     memo: dict = {}
     g, p, o = from_board(board, BLACK)
-    result = solve(g, p, o)
-    assert result.proved and result.move == 0 and result.value == brute(board, BLACK, memo)
+    for solver in (solve, core_solve):
+        result = solver(g, p, o)
+        assert result.proved and result.move == 0 and result.value == brute(board, BLACK, memo)
     rng = random.Random(66)
     for _ in range(3):
         while (state := random_state(rng, REVERSI, {"size": 6}, 8)) is None:

@@ -9,27 +9,27 @@ from .diagrams import diagrams
 from .engine import GAME
 from .minimax import minimax4
 
-# Ratings: ``manage.py rate_levels --budget 0`` (the site's own budgets, 2026-11-27, 123 s):
-# at 0.05 s a move ``expert`` splits the time between solver and search and rates below
-# ``strong``, which is not what a player meets; at 1 s it beats ``strong`` 6/8.
+# Ratings: ``manage.py rate_levels --game connect_four --budget 0`` (the site's own budgets,
+# 2026-12-02, 111 s, with the solver's C core): ``expert`` beat ``strong`` 7/8. At 0.05 s a
+# move it would split the time between solver and search, which is not what a player meets.
 KIT = GameKit(
     game=GAME,
     diagrams=diagrams,
     levels=(
         random_level(800, search.random_move),
-        Level("medium", minimax4, "Looks four moves ahead: takes its wins and blocks yours.", 1222),
+        Level("medium", minimax4, "Looks four moves ahead: takes its wins and blocks yours.", 1173),
         Level(
             "strong",
             search.strong,
             "Searches as deep as a second allows: very hard to beat.",
-            1584,
+            1570,
             search.strong_with_budget,
         ),
         Level(
             "expert",
             expert.expert,
             "Plays perfectly wherever it can prove the outcome, and searches hard elsewhere.",
-            1815,
+            1882,
             expert.with_budget,
         ),
     ),
