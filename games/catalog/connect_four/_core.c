@@ -19,7 +19,7 @@
 
 typedef uint64_t bb;
 
-#define TABLE_SIZE 4194301u
+#define TABLE_SIZE 4194301u /* a prime: about 38 MB a thread (a 64-bit key and a byte each) */
 #define UPPER_BASE 64       /* an upper bound u is stored as u + UPPER_BASE (1..127) */
 #define LOWER_BASE 192      /* a lower bound l as l + LOWER_BASE (129..255); 0: empty */
 #define CHECK_EVERY 1023    /* nodes between two looks at the budget */
