@@ -67,20 +67,24 @@ static inline int lowest_index(bb x) {
 
 static inline bb shift(bb x, int s) { return s > 0 ? x << s : x >> -s; }
 
+/* The discs of o that a disc of p on ``move`` flips along one line, towards higher bits
+ * (``up``) or lower ones: each direction written out, so no step tests a shift's sign. */
+static inline bb line_up(bb move, bb p, bb o, int s) {
+    bb line = 0, c = move << s;
+    for (; c & o; c <<= s) line |= c;
+    return c & p ? line : 0;
+}
+
+static inline bb line_down(bb move, bb p, bb o, int s) {
+    bb line = 0, c = move >> s;
+    for (; c & o; c >>= s) line |= c;
+    return c & p ? line : 0;
+}
+
 /* The discs of o that a disc of p on ``move`` flips. */
 static bb flips(const struct search *S, bb move, bb p, bb o) {
     bb flipped = 0;
-    for (int i = 0; i < 4; i++) {
-        for (int sign = 1; sign >= -1; sign -= 2) {
-            int s = sign * S->shifts[i];
-            bb line = 0, c = shift(move, s);
-            while (c & o) {
-                line |= c;
-                c = shift(c, s);
-            }
-            if (c & p) flipped |= line;
-        }
-    }
+    for (int i = 0; i < 4; i++) flipped |= line_up(move, p, o, S->shifts[i]) | line_down(move, p, o, S->shifts[i]);
     return flipped;
 }
 
@@ -88,12 +92,13 @@ static bb flips(const struct search *S, bb move, bb p, bb o) {
 static bb moves_of(const struct search *S, bb p, bb o, bb empty) {
     bb moves = 0;
     for (int i = 0; i < 4; i++) {
-        for (int sign = 1; sign >= -1; sign -= 2) {
-            int s = sign * S->shifts[i];
-            bb t = shift(p, s) & o;
-            for (int k = 1; k < S->lines && t; k++) t |= shift(t, s) & o;
-            moves |= shift(t, s) & empty;
+        int s = S->shifts[i];
+        bb up = (p << s) & o, down = (p >> s) & o;
+        for (int k = 1; k < S->lines && (up | down); k++) {
+            up |= (up << s) & o;
+            down |= (down >> s) & o;
         }
+        moves |= ((up << s) | (down >> s)) & empty;
     }
     return moves;
 }
