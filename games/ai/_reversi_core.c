@@ -84,7 +84,8 @@ static inline bb line_down(bb move, bb p, bb o, int s) {
 /* The discs of o that a disc of p on ``move`` flips. */
 static bb flips(const struct search *S, bb move, bb p, bb o) {
     bb flipped = 0;
-    for (int i = 0; i < 4; i++) flipped |= line_up(move, p, o, S->shifts[i]) | line_down(move, p, o, S->shifts[i]);
+    for (int i = 0; i < 4; i++)
+        flipped |= line_up(move, p, o, S->shifts[i]) | line_down(move, p, o, S->shifts[i]);
     return flipped;
 }
 
@@ -112,7 +113,8 @@ static double now(void) {
 static int tick(struct search *S) {
     S->nodes++;
     if (!(S->nodes & CHECK_EVERY)) {
-        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->deadline >= 0 && now() > S->deadline)) S->aborted = 1;
+        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->deadline >= 0 && now() > S->deadline))
+            S->aborted = 1;
     }
     return S->aborted;
 }
@@ -327,9 +329,10 @@ PyDoc_STRVAR(solve_doc,
              "solve(width, rows, playable, anchors, edges, quadrants, p, o, alpha, beta, max_nodes, seconds)\n"
              "    -> (value, nodes, done)\n\n"
              "The exact final disc difference for the side owning ``p`` when it lies in (alpha,\n"
-             "beta), else a bound beyond the window on the same side. Every mask is a pair (low 64\n"
-             "bits, high 64 bits); ``edges`` a tuple of four such pairs, ``quadrants`` of up to four. ``done`` is False\n"
-             "when ``max_nodes`` (0: none) or ``seconds`` (negative: none) ran out first.");
+             "beta), else a bound beyond the window on the same side (an unbounded window: the\n"
+             "exact value). Every mask is a pair (low 64 bits, high 64 bits); ``edges`` a tuple of\n"
+             "four such pairs, ``quadrants`` of up to four. ``done`` is False when ``max_nodes``\n"
+             "(0: none) or ``seconds`` (negative: none) ran out first.");
 
 static PyObject *solve(PyObject *self, PyObject *args) {
     int width, rows, alpha, beta;
@@ -341,7 +344,8 @@ static PyObject *solve(PyObject *self, PyObject *args) {
                           &p_lo, &p_hi, &o_lo, &o_hi, &alpha, &beta, &max_nodes, &seconds))
         return NULL;
     if (width < 2 || rows < 1 || width * rows > 128) {
-        PyErr_Format(PyExc_ValueError, "a board of %d x %d cells does not fit the core's 128 bits", rows, width - 1);
+        PyErr_Format(PyExc_ValueError, "a board of %d x %d cells does not fit the core's 128 bits", rows,
+                     width - 1);
         return NULL;
     }
     struct search S;

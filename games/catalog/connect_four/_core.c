@@ -73,7 +73,8 @@ static void store(struct table *tt, bb key, int encoded) {
 static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta) {
     S->nodes++;
     if (!(S->nodes & CHECK_EVERY)) {
-        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->deadline >= 0 && now() > S->deadline)) S->aborted = 1;
+        if ((S->max_nodes && S->nodes > S->max_nodes) || (S->deadline >= 0 && now() > S->deadline))
+            S->aborted = 1;
     }
     if (S->aborted) return 0;
     const int h = S->h, cells = S->cells;
@@ -209,7 +210,8 @@ static PyObject *bound(PyObject *self, PyObject *args) {
     return Py_BuildValue("iKO", value, S.nodes, S.aborted ? Py_False : Py_True);
 }
 
-PyDoc_STRVAR(clear_doc, "clear()\n\nEmpties the calling thread's table (the book's builder measures from a fresh one).");
+PyDoc_STRVAR(clear_doc,
+             "clear()\n\nEmpties the calling thread's table (the book's builder measures from a fresh one).");
 
 static PyObject *clear(PyObject *self, PyObject *unused) {
     if (thread_table) memset(thread_table->values, 0, sizeof thread_table->values);
