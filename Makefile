@@ -17,7 +17,7 @@ venv: $(BIN)/python
 
 ## The computer players' C cores (setup.py), compiled in place; again only when a source changed.
 cores: $(BIN)/python
-	$(BIN)/python setup.py -q build_ext --inplace
+	$(BIN)/python setup.py -q build_ext --inplace --build-temp $(VENV)/build --build-lib $(VENV)/build/lib
 
 # The site's own secret key, made once by `make run` and kept outside the repository (the
 # development key in site_config/settings.py is public). DJANGO_SECRET_KEY, when set, wins.
