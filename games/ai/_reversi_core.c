@@ -2,14 +2,16 @@
  *
  * The same search as ``Endgame.solve`` in ``games/rules/reversi_endgame.py`` (its pure-Python
  * reference, which the tests compare it with): fail-soft negamax with alpha-beta over the
- * bitboards of ``reversi_bits`` (bit row * width + col, width = cols + 1; blocks and the
- * extra column are simply not playable), the final disc difference with the empties not
+ * bitboards of boards up to 8x8, laid out 8 cells a row here (bit row * 8 + col; the caller
+ * converts ``reversi_bits``' rows of cols + 1; blocks and the cells beyond a smaller board are
+ * simply not playable, and a line shifted past the board's side is masked), the final disc
+ * difference with the empties not
  * counted. With many empties: a transposition table of bounds and its move first, then
  * fastest first (the fewest replies; anchors, the corners, favoured), principal variation
  * search, and a cut where the opponent's stable discs already bound the result. With few:
  * moves in regions (board quarters) holding an odd number of empties first, no table, the
  * last empty counted directly. The exact value (an unbounded window) is found by null
- * windows only. Boards of up to 128 bits (8x8 is 72).
+ * windows only.
  *
  * The table belongs to the calling thread, so the search runs without the GIL.
  */
@@ -20,10 +22,10 @@
 #include <string.h>
 #include <time.h>
 
-typedef unsigned __int128 bb;
+typedef uint64_t bb;
 
 #define SHALLOW 6         /* empties from which the table and the mobility ordering pay */
-#define TABLE_BITS 20     /* 1,048,576 entries of 48 bytes: 48 MB a thread */
+#define TABLE_BITS 20     /* 1,048,576 entries of 24 bytes: 24 MB a thread */
 #define CHECK_EVERY 4095  /* nodes between two looks at the budget */
 #define INF 10000
 
@@ -34,18 +36,18 @@ struct entry {
 };
 
 struct table {
-    int width;
     bb playable;
     struct entry slots[1 << TABLE_BITS];
 };
 
 struct search {
-    int width, lines;
+    int lines;
     int shifts[4];
+    bb up_mask[4], down_mask[4]; /* per axis: where a shift up (<<) or down (>>) may land */
     bb playable, anchors;
     bb quadrants[4];
     int n_quadrants;
-    bb neighbours[128]; /* per cell: its playable neighbours (a move needs one of o's there) */
+    bb neighbours[64]; /* per cell: its playable neighbours (a move needs one of o's there) */
     bb edges[4];        /* per axis: the cells with a wall (the edge or a block) beside them */
     int cells;          /* playable cells */
     struct table *tt;
@@ -56,28 +58,25 @@ struct search {
 
 static __thread struct table *thread_table;
 
-static inline int count(bb x) {
-    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
-}
+static inline int count(bb x) { return __builtin_popcountll(x); }
 
-static inline int lowest_index(bb x) {
-    uint64_t lo = (uint64_t)x;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
-}
+static inline int lowest_index(bb x) { return __builtin_ctzll(x); }
 
-static inline bb shift(bb x, int s) { return s > 0 ? x << s : x >> -s; }
+static inline bb up(const struct search *S, bb x, int k) { return (x << S->shifts[k]) & S->up_mask[k]; }
+
+static inline bb down(const struct search *S, bb x, int k) { return (x >> S->shifts[k]) & S->down_mask[k]; }
 
 /* The discs of o that a disc of p on ``move`` flips along one line, towards higher bits
  * (``up``) or lower ones: each direction written out, so no step tests a shift's sign. */
-static inline bb line_up(bb move, bb p, bb o, int s) {
-    bb line = 0, c = move << s;
-    for (; c & o; c <<= s) line |= c;
+static inline bb line_up(bb move, bb p, bb o, int s, bb mask) {
+    bb line = 0, c = (move << s) & mask;
+    for (; c & o; c = (c << s) & mask) line |= c;
     return c & p ? line : 0;
 }
 
-static inline bb line_down(bb move, bb p, bb o, int s) {
-    bb line = 0, c = move >> s;
-    for (; c & o; c >>= s) line |= c;
+static inline bb line_down(bb move, bb p, bb o, int s, bb mask) {
+    bb line = 0, c = (move >> s) & mask;
+    for (; c & o; c = (c >> s) & mask) line |= c;
     return c & p ? line : 0;
 }
 
@@ -85,7 +84,8 @@ static inline bb line_down(bb move, bb p, bb o, int s) {
 static bb flips(const struct search *S, bb move, bb p, bb o) {
     bb flipped = 0;
     for (int i = 0; i < 4; i++)
-        flipped |= line_up(move, p, o, S->shifts[i]) | line_down(move, p, o, S->shifts[i]);
+        flipped |= line_up(move, p, o, S->shifts[i], S->up_mask[i]) |
+                   line_down(move, p, o, S->shifts[i], S->down_mask[i]);
     return flipped;
 }
 
@@ -93,13 +93,12 @@ static bb flips(const struct search *S, bb move, bb p, bb o) {
 static bb moves_of(const struct search *S, bb p, bb o, bb empty) {
     bb moves = 0;
     for (int i = 0; i < 4; i++) {
-        int s = S->shifts[i];
-        bb up = (p << s) & o, down = (p >> s) & o;
-        for (int k = 1; k < S->lines && (up | down); k++) {
-            up |= (up << s) & o;
-            down |= (down >> s) & o;
+        bb ups = up(S, p, i) & o, downs = down(S, p, i) & o;
+        for (int k = 1; k < S->lines && (ups | downs); k++) {
+            ups |= up(S, ups, i) & o;
+            downs |= down(S, downs, i) & o;
         }
-        moves |= ((up << s) | (down >> s)) & empty;
+        moves |= (up(S, ups, i) | down(S, downs, i)) & empty;
     }
     return moves;
 }
@@ -178,10 +177,9 @@ static bb stable_discs(const struct search *S, bb own, bb occupied) {
     if (!(own & S->anchors)) return 0;
     bb empty = S->playable & ~occupied, full[4];
     for (int k = 0; k < 4; k++) {
-        int s = S->shifts[k];
         bb reach = empty, x = empty;
         while (x) { /* cells an empty cell sees along this axis through discs */
-            x = ((shift(x, s) | shift(x, -s)) & occupied) & ~reach;
+            x = ((up(S, x, k) | down(S, x, k)) & occupied) & ~reach;
             reach |= x;
         }
         full[k] = occupied & ~reach;
@@ -190,7 +188,7 @@ static bb stable_discs(const struct search *S, bb own, bb occupied) {
     for (;;) {
         bb grown = own;
         for (int k = 0; k < 4; k++)
-            grown &= full[k] | S->edges[k] | shift(stable, S->shifts[k]) | shift(stable, -S->shifts[k]);
+            grown &= full[k] | S->edges[k] | up(S, stable, k) | down(S, stable, k);
         grown |= stable;
         if (grown == stable) return stable;
         stable = grown;
@@ -198,8 +196,7 @@ static bb stable_discs(const struct search *S, bb own, bb occupied) {
 }
 
 static struct entry *slot(const struct search *S, bb p, bb o) {
-    uint64_t h = (uint64_t)p * 0x9E3779B97F4A7C15ull ^ (uint64_t)(p >> 64) * 0xC2B2AE3D27D4EB4Full ^
-                 (uint64_t)o * 0x165667B19E3779F9ull ^ (uint64_t)(o >> 64) * 0x27D4EB2F165667C5ull;
+    uint64_t h = p * 0x9E3779B97F4A7C15ull ^ o * 0xC2B2AE3D27D4EB4Full;
     return &S->tt->slots[(h ^ (h >> 29)) & ((1u << TABLE_BITS) - 1)];
 }
 
@@ -323,66 +320,67 @@ static int exact(struct search *S, bb p, bb o, bb empty, int n) {
     return lower;
 }
 
-static bb join(unsigned long long lo, unsigned long long hi) { return (bb)lo | ((bb)hi << 64); }
-
 PyDoc_STRVAR(solve_doc,
-             "solve(width, rows, playable, anchors, edges, quadrants, p, o, alpha, beta, max_nodes, seconds)\n"
+             "solve(rows, cols, playable, anchors, edges, quadrants, p, o, alpha, beta, max_nodes, seconds)\n"
              "    -> (value, nodes, done)\n\n"
              "The exact final disc difference for the side owning ``p`` when it lies in (alpha,\n"
              "beta), else a bound beyond the window on the same side (an unbounded window: the\n"
-             "exact value). Every mask is a pair (low 64 bits, high 64 bits); ``edges`` a tuple of\n"
-             "four such pairs, ``quadrants`` of up to four. ``done`` is False when ``max_nodes``\n"
-             "(0: none) or ``seconds`` (negative: none) ran out first.");
+             "exact value). Every mask is laid out 8 cells a row (bit row * 8 + col); ``edges`` is\n"
+             "a tuple of four masks, ``quadrants`` of up to four. ``done`` is False when\n"
+             "``max_nodes`` (0: none) or ``seconds`` (negative: none) ran out first.");
+
+#define COLUMN_0 0x0101010101010101ull
+#define COLUMN_7 0x8080808080808080ull
+
+static int read_masks(PyObject *tuple, bb *out, Py_ssize_t most, const char *what) {
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) > most) {
+        PyErr_Format(PyExc_ValueError, "%s: a tuple of at most %zd masks", what, most);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tuple); i++) {
+        out[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(tuple, i));
+        if (PyErr_Occurred()) return -1;
+    }
+    return (int)PyTuple_GET_SIZE(tuple);
+}
 
 static PyObject *solve(PyObject *self, PyObject *args) {
-    int width, rows, alpha, beta;
-    unsigned long long pl, ph, al, ah, p_lo, p_hi, o_lo, o_hi, max_nodes;
-    PyObject *quadrants;
+    int rows, cols, alpha, beta;
+    unsigned long long playable, anchors, p, o, max_nodes;
+    PyObject *edges, *quadrants;
     double seconds;
-    PyObject *edges;
-    if (!PyArg_ParseTuple(args, "ii(KK)(KK)OO(KK)(KK)iiKd", &width, &rows, &pl, &ph, &al, &ah, &edges, &quadrants,
-                          &p_lo, &p_hi, &o_lo, &o_hi, &alpha, &beta, &max_nodes, &seconds))
+    if (!PyArg_ParseTuple(args, "iiKKOOKKiiKd", &rows, &cols, &playable, &anchors, &edges, &quadrants, &p, &o,
+                          &alpha, &beta, &max_nodes, &seconds))
         return NULL;
-    if (width < 2 || rows < 1 || width * rows > 128) {
-        PyErr_Format(PyExc_ValueError, "a board of %d x %d cells does not fit the core's 128 bits", rows,
-                     width - 1);
+    if (rows < 1 || cols < 1 || rows > 8 || cols > 8) {
+        PyErr_Format(PyExc_ValueError, "a board of %d x %d cells does not fit the core's 8 x 8", rows, cols);
         return NULL;
     }
     struct search S;
     memset(&S, 0, sizeof S);
-    S.width = width;
-    S.lines = (width > rows ? width : rows);
-    S.shifts[0] = 1;
-    S.shifts[1] = width - 1;
-    S.shifts[2] = width;
-    S.shifts[3] = width + 1;
-    S.playable = join(pl, ph);
-    S.anchors = join(al, ah);
-    if (!PyTuple_Check(quadrants) || PyTuple_GET_SIZE(quadrants) > 4) {
-        PyErr_SetString(PyExc_ValueError, "quadrants: a tuple of at most four (low, high) pairs");
+    S.lines = 8;
+    const int shifts[4] = {1, 7, 8, 9}; /* east, south-west, south, south-east (and back) */
+    /* a shift up by 1 or 9 moves a column right, by 7 left: what lands past the side is dropped */
+    const bb ups[4] = {~COLUMN_0, ~COLUMN_7, ~0ull, ~COLUMN_0};
+    const bb downs[4] = {~COLUMN_7, ~COLUMN_0, ~0ull, ~COLUMN_7};
+    for (int k = 0; k < 4; k++) {
+        S.shifts[k] = shifts[k];
+        S.up_mask[k] = ups[k];
+        S.down_mask[k] = downs[k];
+    }
+    S.playable = playable;
+    S.anchors = anchors;
+    if (read_masks(edges, S.edges, 4, "edges") != 4) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "edges: a tuple of four masks");
         return NULL;
     }
-    if (!PyTuple_Check(edges) || PyTuple_GET_SIZE(edges) != 4) {
-        PyErr_SetString(PyExc_ValueError, "edges: a tuple of four (low, high) pairs");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < 4; i++) {
-        unsigned long long lo, hi;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(edges, i), "KK", &lo, &hi)) return NULL;
-        S.edges[i] = join(lo, hi);
-    }
+    if ((S.n_quadrants = read_masks(quadrants, S.quadrants, 4, "quadrants")) < 0) return NULL;
     S.cells = count(S.playable);
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(quadrants); i++) {
-        unsigned long long lo, hi;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(quadrants, i), "KK", &lo, &hi)) return NULL;
-        S.quadrants[S.n_quadrants++] = join(lo, hi);
-    }
-    for (int i = 0; i < width * rows; i++) {
+    for (int i = 0; i < 64; i++) {
         bb cell = (bb)1 << i, around = 0;
-        for (int k = 0; k < 4; k++) around |= shift(cell, S.shifts[k]) | shift(cell, -S.shifts[k]);
+        for (int k = 0; k < 4; k++) around |= up(&S, cell, k) | down(&S, cell, k);
         S.neighbours[i] = around & S.playable;
     }
-    bb p = join(p_lo, p_hi), o = join(o_lo, o_hi);
     if ((p & o) || ((p | o) & ~S.playable)) {
         PyErr_SetString(PyExc_ValueError, "the discs must lie on playable cells, one colour a cell");
         return NULL;
@@ -391,9 +389,8 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         thread_table = calloc(1, sizeof *thread_table);
         if (!thread_table) return PyErr_NoMemory();
     }
-    if (thread_table->width != width || thread_table->playable != S.playable) {
+    if (thread_table->playable != S.playable) {
         memset(thread_table->slots, 0, sizeof thread_table->slots);
-        thread_table->width = width;
         thread_table->playable = S.playable;
     }
     S.tt = thread_table;

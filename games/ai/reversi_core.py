@@ -1,10 +1,11 @@
 """The Reversi family's exact endgame solver with its search in C (``_reversi_core.c``).
 
 :class:`CoreEndgame` is :class:`games.rules.reversi_endgame.Endgame` with its search in C: the
-same values, found faster, on boards of up to 128 bits (8x8 is 72: bit ``row * (cols + 1) +
-col``). The pure-Python ``Endgame`` stays the reference the tests compare it with, and the
-seed's ``selectNextPlay`` keeps it (the rules are pure Python); the site's ``expert``, the
-draw-offer judge and the analysis solve with this one.
+same values, found faster, on boards of up to 8x8 (in 64 bits: the core lays a board out 8
+cells a row, where ``reversi_bits`` gives each row ``cols + 1`` bits; larger boards keep the
+reference). The pure-Python ``Endgame`` stays the reference the tests compare it with, and
+the seed's ``selectNextPlay`` keeps it (the rules are pure Python); the site's ``expert``,
+the draw-offer judge and the analysis solve with this one.
 
 >>> from games.rules.reversi_bits import from_board
 >>> g, p, o = from_board(["XO..", "XOO.", "XXO.", "...."], "X")
@@ -15,6 +16,7 @@ draw-offer judge and the analysis solve with this one.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 from games.rules.reversi_bits import Geometry
 from games.rules.reversi_endgame import INFINITY, Endgame, Solution, Timeout
@@ -22,16 +24,25 @@ from games.rules.reversi_endgame import solve as reference_solve
 
 from . import _reversi_core
 
-LOW = (1 << 64) - 1
-
-
-def _pair(mask: int) -> tuple[int, int]:
-    return mask & LOW, mask >> 64
-
 
 def fits_core(g: Geometry) -> bool:
-    """Does the C core take this board (its bitboard within 128 bits)?"""
-    return g.rows * g.width <= 128
+    """Does the C core take this board (at most 8 rows and 8 columns)?"""
+    return g.rows <= 8 and g.cols <= 8
+
+
+def dense(g: Geometry, mask: int) -> int:
+    """A mask of ``g``'s layout (rows of ``cols + 1`` bits) in the core's (rows of 8)."""
+    row = (1 << g.cols) - 1
+    return sum(((mask >> (r * g.width)) & row) << (8 * r) for r in range(g.rows))
+
+
+@lru_cache(maxsize=64)
+def board_masks(g: Geometry, quadrants: tuple[int, ...]) -> tuple:
+    """The core's arguments that depend only on the board: its shape, playable cells,
+    anchors, edges and parity regions, in the core's layout."""
+    edges = tuple(dense(g, e) for e in g.edges)
+    regions = tuple(dense(g, q) for q in quadrants)
+    return g.rows, g.cols, dense(g, g.playable), dense(g, g.anchors), edges, regions
 
 
 class CoreEndgame(Endgame):
@@ -42,12 +53,9 @@ class CoreEndgame(Endgame):
         g = self.g
         nodes = 0 if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
         seconds = -1.0 if self.deadline == float("inf") else max(0.0, self.deadline - time.perf_counter())
-        quadrants = tuple(_pair(q) for q in self.quadrants)
-        edges = tuple(_pair(e) for e in g.edges)
         value, used, done = _reversi_core.solve(
-            g.width, g.rows, _pair(g.playable), _pair(g.anchors), edges, quadrants, _pair(p), _pair(o),
-            alpha, beta, nodes, seconds,
-        )  # fmt: skip
+            *board_masks(g, self.quadrants), dense(g, p), dense(g, o), alpha, beta, nodes, seconds
+        )
         self.nodes += used
         if not done:
             raise Timeout

@@ -35,7 +35,7 @@ EXPERT_BUDGET = STRONG_BUDGET  # seconds of search per move, as strong: the bar 
 # it finished and proved better replaces it.
 DEEPEN_SHARE = 0.45
 # The C core solves win/draw/loss from this many empties within the budget on 8x8 boards
-# (bench/reversi_engines.py); beyond its 128 bits the geometry's own (pure Python) count.
+# (bench/reversi_engines.py); on boards beyond 8x8, the geometry's own (pure Python) count.
 CORE_ENDGAME_EMPTIES = 20
 
 

@@ -33,12 +33,12 @@ def positions(seed: int, options: dict, before_end: int, count: int) -> list[tup
 
 @pytest.mark.parametrize(
     "options,before_end",
-    [({}, 12), ({"size": 8, "blocks": "a1 h8 d6"}, 12), ({"size": 6}, 14), ({"size": 10}, 10)],
-    ids=["othello", "8x8-blocks", "6x6", "10x10"],
+    [({}, 12), ({"size": 8, "blocks": "a1 h8 d6"}, 12), ({"size": 6}, 14), ({"size": 6, "blocks": "b2"}, 14)],
+    ids=["othello", "8x8-blocks", "6x6", "6x6-blocks"],
 )
 def test_the_core_gives_the_references_values(options, before_end):
     if "blocks" in options:
-        options = dict(options, blocks=random_blocks(random.Random(3), 8, 5))
+        options = dict(options, blocks=random_blocks(random.Random(3), options["size"], 5))
     for g, p, o in positions(before_end, options, before_end, 4):
         assert fits_core(g)
         reference, core = solve(g, p, o, all_values=True), core_solve(g, p, o, all_values=True)
@@ -69,22 +69,23 @@ def test_windows_give_the_same_side():
                 assert value >= beta
 
 
-def test_the_budget_is_kept_and_boards_beyond_128_bits_stay_with_the_reference():
+def test_the_budget_is_kept_and_boards_beyond_8x8_stay_with_the_reference():
     (g, p, o), *_ = positions(11, {}, 30, 1)
     solver = CoreEndgame(g, max_nodes=10_000)
     with pytest.raises(Timeout):
         solver.solve(p, o, -1000, 1000)
     assert 10_000 <= solver.nodes < 10_000 + 8192
     assert not core_solve(g, p, o, budget=0.01).proved
-    big = geometry(12, 12, frozenset())
-    assert not fits_core(big) and endgame_for(big) is Endgame and endgame_for(g) is CoreEndgame
+    for rows, cols in ((9, 8), (8, 9), (10, 10)):
+        big = geometry(rows, cols, frozenset())
+        assert not fits_core(big) and endgame_for(big) is Endgame
+    assert endgame_for(g) is CoreEndgame
     with pytest.raises(ValueError, match="does not fit"):
-        _reversi_core.solve(13, 12, (0, 0), (0, 0), ((0, 0),) * 4, (), (0, 0), (0, 0), -1, 1, 0, -1.0)
-    playable = (g.playable & (2**64 - 1), g.playable >> 64)
+        _reversi_core.solve(9, 8, 0, 0, (0,) * 4, (), 0, 0, -1, 1, 0, -1.0)
     with pytest.raises(ValueError, match="one colour a cell"):
-        _reversi_core.solve(
-            g.width, g.rows, playable, (0, 0), ((0, 0),) * 4, (), (1, 0), (1, 0), -1, 1, 0, -1.0
-        )
+        _reversi_core.solve(8, 8, 2**64 - 1, 0, (0,) * 4, (), 1, 1, -1, 1, 0, -1.0)
+    with pytest.raises(ValueError, match="four masks"):
+        _reversi_core.solve(8, 8, 2**64 - 1, 0, (0,) * 3, (), 1, 2, -1, 1, 0, -1.0)
 
 
 def test_threads_solve_at_once():
