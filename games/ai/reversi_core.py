@@ -49,12 +49,16 @@ class CoreEndgame(Endgame):
     """The endgame solver whose ``solve`` searches in C, within the same budget (the C table
     is the calling thread's, kept between solves of the same board shape)."""
 
+    def __init__(self, g: Geometry, deadline: float = float("inf"), max_nodes: int | None = None) -> None:
+        super().__init__(g, deadline, max_nodes)
+        self.board = board_masks(g, self.quadrants)  # once a solver, not at every call
+
     def solve(self, p: int, o: int, alpha: int, beta: int) -> int:
         g = self.g
         nodes = 0 if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
         seconds = -1.0 if self.deadline == float("inf") else max(0.0, self.deadline - time.perf_counter())
         value, used, done = _reversi_core.solve(
-            *board_masks(g, self.quadrants), dense(g, p), dense(g, o), alpha, beta, nodes, seconds
+            *self.board, dense(g, p), dense(g, o), alpha, beta, nodes, seconds
         )
         self.nodes += used
         if not done:
