@@ -5,13 +5,14 @@
  * bitboards of boards up to 8x8, laid out 8 cells a row here (bit row * 8 + col; the caller
  * converts ``reversi_bits``' rows of cols + 1; blocks and the cells beyond a smaller board are
  * simply not playable, and a line shifted past the board's side is masked), the final disc
- * difference with the empties not
- * counted. With many empties: a transposition table of bounds and its move first, then
- * fastest first (the fewest replies; anchors, the corners, favoured), principal variation
- * search, and a cut where the opponent's stable discs already bound the result. With few:
- * moves in regions (board quarters) holding an odd number of empties first, no table, the
- * last empty counted directly. The exact value (an unbounded window) is found by null
- * windows only.
+ * difference with the empties not counted. Three layers, by the empties left:
+ * - many (``deep``): a transposition table of bounds, its move first, then fastest first (the
+ *   fewest replies; anchors, the corners, favoured), principal variation search, and a cut
+ *   where the opponent's stable discs already bound the result;
+ * - some (``middle``, at most MIDDLE): fastest first and the stability cut, no table;
+ * - few (``shallow``, at most PARITY): moves in regions (board quarters) holding an odd number
+ *   of empties first, the last two empties written out.
+ * The exact value (an unbounded window) is found by null windows only.
  *
  * The table belongs to the calling thread, so the search runs without the GIL.
  */
@@ -24,7 +25,8 @@
 
 typedef uint64_t bb;
 
-#define SHALLOW 6         /* empties from which the table and the mobility ordering pay */
+#define PARITY 5          /* empties up to which ordering by parity alone pays */
+#define MIDDLE 7          /* empties up to which the table costs more than it saves */
 #define TABLE_BITS 20     /* 1,048,576 entries of 24 bytes: 24 MB a thread */
 #define CHECK_EVERY 4095  /* nodes between two looks at the budget */
 #define INF 10000
@@ -41,9 +43,6 @@ struct table {
 };
 
 struct search {
-    int lines;
-    int shifts[4];
-    bb up_mask[4], down_mask[4]; /* per axis: where a shift up (<<) or down (>>) may land */
     bb playable, anchors;
     bb quadrants[4];
     int n_quadrants;
@@ -62,43 +61,45 @@ static inline int count(bb x) { return __builtin_popcountll(x); }
 
 static inline int lowest_index(bb x) { return __builtin_ctzll(x); }
 
-static inline bb up(const struct search *S, bb x, int k) { return (x << S->shifts[k]) & S->up_mask[k]; }
+#define COLUMN_0 0x0101010101010101ull
+#define COLUMN_7 0x8080808080808080ull
 
-static inline bb down(const struct search *S, bb x, int k) { return (x >> S->shifts[k]) & S->down_mask[k]; }
+/* The four axes: east, south-west, south, south-east (and back). A shift up by 1 or 9 moves a
+ * column right, by 7 left: what lands past the side is masked off. Constants, so that every
+ * loop over the axes unrolls into straight shifts. */
+static const int shifts[4] = {1, 7, 8, 9};
+static const bb up_mask[4] = {~COLUMN_0, ~COLUMN_7, ~0ull, ~COLUMN_0};
+static const bb down_mask[4] = {~COLUMN_7, ~COLUMN_0, ~0ull, ~COLUMN_7};
 
-/* The discs of o that a disc of p on ``move`` flips along one line, towards higher bits
- * (``up``) or lower ones: each direction written out, so no step tests a shift's sign. */
-static inline bb line_up(bb move, bb p, bb o, int s, bb mask) {
-    bb line = 0, c = (move << s) & mask;
-    for (; c & o; c = (c << s) & mask) line |= c;
-    return c & p ? line : 0;
-}
+static inline bb up(bb x, int k) { return (x << shifts[k]) & up_mask[k]; }
 
-static inline bb line_down(bb move, bb p, bb o, int s, bb mask) {
-    bb line = 0, c = (move >> s) & mask;
-    for (; c & o; c = (c >> s) & mask) line |= c;
-    return c & p ? line : 0;
+static inline bb down(bb x, int k) { return (x >> shifts[k]) & down_mask[k]; }
+
+/* The discs of o that a disc of p on ``move`` flips along one axis, both ways. */
+static inline bb line(bb move, bb p, bb o, int k) {
+    bb flipped = 0, run = 0, c = up(move, k);
+    for (; c & o; c = up(c, k)) run |= c;
+    if (c & p) flipped = run;
+    run = 0;
+    for (c = down(move, k); c & o; c = down(c, k)) run |= c;
+    return c & p ? flipped | run : flipped;
 }
 
 /* The discs of o that a disc of p on ``move`` flips. */
-static bb flips(const struct search *S, bb move, bb p, bb o) {
-    bb flipped = 0;
-    for (int i = 0; i < 4; i++)
-        flipped |= line_up(move, p, o, S->shifts[i], S->up_mask[i]) |
-                   line_down(move, p, o, S->shifts[i], S->down_mask[i]);
-    return flipped;
+static inline bb flips(bb move, bb p, bb o) {
+    return line(move, p, o, 0) | line(move, p, o, 1) | line(move, p, o, 2) | line(move, p, o, 3);
 }
 
-/* The empty cells where p may play. */
-static bb moves_of(const struct search *S, bb p, bb o, bb empty) {
+/* The empty cells where p may play: along each axis, runs of o (at most six) with p behind. */
+static inline bb moves_of(bb p, bb o, bb empty) {
     bb moves = 0;
-    for (int i = 0; i < 4; i++) {
-        bb ups = up(S, p, i) & o, downs = down(S, p, i) & o;
-        for (int k = 1; k < S->lines && (ups | downs); k++) {
-            ups |= up(S, ups, i) & o;
-            downs |= down(S, downs, i) & o;
+    for (int k = 0; k < 4; k++) {
+        bb ups = up(p, k) & o, downs = down(p, k) & o;
+        for (int i = 0; i < 5; i++) {
+            ups |= up(ups, k) & o;
+            downs |= down(downs, k) & o;
         }
-        moves |= (up(S, ups, i) | down(S, downs, i)) & empty;
+        moves |= (up(ups, k) | down(downs, k)) & empty;
     }
     return moves;
 }
@@ -122,17 +123,50 @@ static int last(const struct search *S, bb p, bb o, bb empty) {
     /* One empty left: its flips for the mover, else for the other side. */
     int diff = count(p) - count(o);
     if (!(S->neighbours[lowest_index(empty)] & (p | o))) return diff;
-    int f = count(flips(S, empty, p, o));
+    int f = count(flips(empty, p, o));
     if (f) return diff + 2 * f + 1;
-    f = count(flips(S, empty, o, p));
+    f = count(flips(empty, o, p));
     if (f) return diff - 2 * f - 1;
     return diff;
+}
+
+/* Two empties left, written out: the mover's moves on each, else the other side's. */
+static int last_two(struct search *S, bb p, bb o, bb empty, int alpha, int beta) {
+    bb a = empty & (~empty + 1), b = empty ^ a, f;
+    int best = -INF, value;
+    if ((S->neighbours[lowest_index(a)] & o) && (f = flips(a, p, o))) {
+        S->nodes++;
+        best = -last(S, o & ~f, p | f | a, b);
+        if (best >= beta) return best;
+    }
+    if ((S->neighbours[lowest_index(b)] & o) && (f = flips(b, p, o))) {
+        S->nodes++;
+        value = -last(S, o & ~f, p | f | b, a);
+        if (value > best) best = value;
+    }
+    if (best > -INF) return best;
+    best = INF; /* the mover passes */
+    if ((S->neighbours[lowest_index(a)] & p) && (f = flips(a, o, p))) {
+        S->nodes++;
+        best = last(S, p & ~f, o | f | a, b);
+        if (best <= alpha) return best;
+    }
+    if ((S->neighbours[lowest_index(b)] & p) && (f = flips(b, o, p))) {
+        S->nodes++;
+        value = last(S, p & ~f, o | f | b, a);
+        if (value < best) best = value;
+    }
+    return best < INF ? best : count(p) - count(o);
 }
 
 static int shallow(struct search *S, bb p, bb o, bb empty, int n, int alpha, int beta, int passed) {
     if (n == 1) {
         S->nodes++;
         return last(S, p, o, empty);
+    }
+    if (n == 2) {
+        if (tick(S)) return 0;
+        return last_two(S, p, o, empty, alpha, beta);
     }
     if (tick(S)) return 0;
     bb odd = 0, even = 0;
@@ -151,7 +185,7 @@ static int shallow(struct search *S, bb p, bb o, bb empty, int n, int alpha, int
             bb b = group & (~group + 1);
             group ^= b;
             if (!(S->neighbours[lowest_index(b)] & o)) continue;
-            bb f = flips(S, b, p, o);
+            bb f = flips(b, p, o);
             if (!f) continue;
             moved = 1;
             int value = -shallow(S, o & ~f, p | f | b, empty & ~b, n - 1, -beta, -alpha, 0);
@@ -170,6 +204,59 @@ static int shallow(struct search *S, bb p, bb o, bb empty, int n, int alpha, int
     return -shallow(S, o, p, empty, n, -beta, -alpha, 1);
 }
 
+/* Between the few empties and the many: fastest first (the fewest replies), no table. */
+static bb stable_discs(const struct search *S, bb own, bb occupied);
+
+static int middle(struct search *S, bb p, bb o, bb empty, int n, int alpha, int beta, int passed) {
+    if (tick(S)) return 0;
+    if (alpha > 0 && S->cells - 2 * count(o) <= alpha) {
+        int bound = S->cells - 2 * count(stable_discs(S, o, p | o));
+        if (bound <= alpha) return bound;
+    }
+    bb moves = moves_of(p, o, empty);
+    if (!moves) {
+        if (passed) return count(p) - count(o);
+        return -middle(S, o, p, empty, n, -beta, -alpha, 1);
+    }
+    bb odd = 0;
+    for (int i = 0; i < S->n_quadrants; i++)
+        if (count(empty & S->quadrants[i]) & 1) odd |= empty & S->quadrants[i];
+    struct { int rank; bb b, q, r; } children[32];
+    int count_children = 0;
+    while (moves) {
+        bb b = moves & (~moves + 1);
+        moves ^= b;
+        bb f = flips(b, p, o);
+        bb q = o & ~f, r = p | f | b;
+        bb replies = moves_of(q, r, empty & ~b);
+        int rank = (count(replies) + count(replies & S->anchors)) * 4 + !(b & odd);
+        if (b & S->anchors) rank -= 6;
+        int j = count_children++;
+        while (j > 0 && children[j - 1].rank > rank) {
+            children[j] = children[j - 1];
+            j--;
+        }
+        children[j].rank = rank;
+        children[j].b = b;
+        children[j].q = q;
+        children[j].r = r;
+    }
+    int best = -INF;
+    for (int i = 0; i < count_children; i++) {
+        int value = n - 1 <= PARITY ? -shallow(S, children[i].q, children[i].r, empty & ~children[i].b, n - 1, -beta, -alpha, 0)
+                                    : -middle(S, children[i].q, children[i].r, empty & ~children[i].b, n - 1, -beta, -alpha, 0);
+        if (S->aborted) return 0;
+        if (value > best) {
+            best = value;
+            if (value > alpha) {
+                alpha = value;
+                if (alpha >= beta) return best;
+            }
+        }
+    }
+    return best;
+}
+
 /* The discs of ``own`` that can never be flipped (a safe under-estimate, as reversi_bits'
  * stable_discs): on each of its four lines, the line is full, or a wall or a stable disc of
  * its own colour is next to it. */
@@ -179,7 +266,7 @@ static bb stable_discs(const struct search *S, bb own, bb occupied) {
     for (int k = 0; k < 4; k++) {
         bb reach = empty, x = empty;
         while (x) { /* cells an empty cell sees along this axis through discs */
-            x = ((up(S, x, k) | down(S, x, k)) & occupied) & ~reach;
+            x = ((up(x, k) | down(x, k)) & occupied) & ~reach;
             reach |= x;
         }
         full[k] = occupied & ~reach;
@@ -188,7 +275,7 @@ static bb stable_discs(const struct search *S, bb own, bb occupied) {
     for (;;) {
         bb grown = own;
         for (int k = 0; k < 4; k++)
-            grown &= full[k] | S->edges[k] | up(S, stable, k) | down(S, stable, k);
+            grown &= full[k] | S->edges[k] | up(stable, k) | down(stable, k);
         grown |= stable;
         if (grown == stable) return stable;
         stable = grown;
@@ -205,10 +292,23 @@ struct child {
     bb b, q, r;
 };
 
+static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int beta, int passed);
+
+/* A move's value for the mover (the child ``q``, ``r`` with the other side to move): the first
+ * move with the whole window, the others by a null window first, searched again only if they
+ * beat it (principal variation search). */
+static int child_value(struct search *S, bb q, bb r, bb empty, int n, int alpha, int beta, int first) {
+    int (*search)(struct search *, bb, bb, bb, int, int, int, int) = n <= PARITY ? shallow : n <= MIDDLE ? middle : deep;
+    if (first) return -search(S, q, r, empty, n, -beta, -alpha, 0);
+    int value = -search(S, q, r, empty, n, -alpha - 1, -alpha, 0);
+    if (!S->aborted && alpha < value && value < beta) value = -search(S, q, r, empty, n, -beta, -value, 0);
+    return value;
+}
+
 static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int beta, int passed) {
     if (tick(S)) return 0;
     /* The opponent's stable discs stay theirs: the mover ends at most cells - 2 x them ahead. */
-    if (alpha > 0) {
+    if (alpha > 0 && S->cells - 2 * count(o) <= alpha) { /* else too few discs of o to cut */
         int bound = S->cells - 2 * count(stable_discs(S, o, p | o));
         if (bound <= alpha) return bound;
     }
@@ -223,28 +323,40 @@ static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int be
         if (lower > alpha) alpha = lower;
         if (upper < beta) beta = upper;
     }
+    bb moves = moves_of(p, o, empty);
+    if (!moves) {
+        if (passed) return count(p) - count(o);
+        return -deep(S, o, p, empty, n, -beta, -alpha, 1);
+    }
+    int alpha0 = alpha, best = -INF;
+    bb best_move = 0;
+    if (first & moves) { /* the table's move first, before the others are ranked: it often cuts alone */
+        bb f = flips(first, p, o);
+        best = child_value(S, o & ~f, p | f | first, empty & ~first, n - 1, alpha, beta, 1);
+        if (S->aborted) return 0;
+        best_move = first;
+        if (best > alpha) alpha = best;
+        moves ^= first;
+    }
     struct child children[64];
     int count_children = 0;
     bb odd = 0; /* the empties of regions holding an odd number of them: moving last there pays */
     for (int i = 0; i < S->n_quadrants; i++)
         if (count(empty & S->quadrants[i]) & 1) odd |= empty & S->quadrants[i];
-    bb moves = moves_of(S, p, o, empty);
-    while (moves) {
+    while (moves && alpha < beta) {
         bb b = moves & (~moves + 1);
         moves ^= b;
-        bb f = flips(S, b, p, o);
+        bb f = flips(b, p, o);
         bb q = o & ~f, r = p | f | b;
         /* The table may already bound this child: at most u for them is at least -u for us. */
         struct entry *known = slot(S, q, r);
         if (known->move && known->p == q && known->o == r && -known->upper >= beta) return -known->upper;
-        int rank;
-        if (b == first) {
-            rank = -100;
-        } else {
-            bb replies = moves_of(S, q, r, empty & ~b);
-            rank = (count(replies) + count(replies & S->anchors)) * 4 + !(b & odd);
-            if (b & S->anchors) rank -= 6;
-        }
+        /* fastest first: the fewest replies (anchors count twice), then the fewest empties
+         * beside our discs, then odd regions; anchors favoured */
+        bb replies = moves_of(q, r, empty & ~b), around = 0;
+        for (int k = 0; k < 4; k++) around |= up(r, k) | down(r, k);
+        int rank = (count(replies) + count(replies & S->anchors)) * 16 + count(around & empty & ~b) + 2 * !(b & odd);
+        if (b & S->anchors) rank -= 24;
         /* a stable insertion: equal ranks keep the order of the cells (lowest bit first) */
         int j = count_children++;
         while (j > 0 && children[j - 1].rank > rank) {
@@ -253,40 +365,14 @@ static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int be
         }
         children[j] = (struct child){rank, b, q, r};
     }
-    if (!count_children) {
-        if (passed) return count(p) - count(o);
-        return -deep(S, o, p, empty, n, -beta, -alpha, 1);
-    }
-    int alpha0 = alpha, best = -INF;
-    bb best_move = children[0].b;
-    int child_n = n - 1;
-    for (int i = 0; i < count_children; i++) {
+    for (int i = 0; i < count_children && alpha < beta; i++) {
         struct child *c = &children[i];
-        bb child_empty = empty & ~c->b;
-        int value;
-        if (child_n <= SHALLOW) {
-            if (best == -INF) {
-                value = -shallow(S, c->q, c->r, child_empty, child_n, -beta, -alpha, 0);
-            } else {
-                value = -shallow(S, c->q, c->r, child_empty, child_n, -alpha - 1, -alpha, 0);
-                if (!S->aborted && alpha < value && value < beta)
-                    value = -shallow(S, c->q, c->r, child_empty, child_n, -beta, -value, 0);
-            }
-        } else if (best == -INF) {
-            value = -deep(S, c->q, c->r, child_empty, child_n, -beta, -alpha, 0);
-        } else { /* principal variation search: prove the others worse with a null window */
-            value = -deep(S, c->q, c->r, child_empty, child_n, -alpha - 1, -alpha, 0);
-            if (!S->aborted && alpha < value && value < beta)
-                value = -deep(S, c->q, c->r, child_empty, child_n, -beta, -value, 0);
-        }
+        int value = child_value(S, c->q, c->r, empty & ~c->b, n - 1, alpha, beta, best == -INF);
         if (S->aborted) return 0;
         if (value > best) {
             best = value;
             best_move = c->b;
-            if (value > alpha) {
-                alpha = value;
-                if (alpha >= beta) break;
-            }
+            if (value > alpha) alpha = value;
         }
     }
     e->p = p;
@@ -329,9 +415,6 @@ PyDoc_STRVAR(solve_doc,
              "a tuple of four masks, ``quadrants`` of up to four. ``done`` is False when\n"
              "``max_nodes`` (0: none) or ``seconds`` (negative: none) ran out first.");
 
-#define COLUMN_0 0x0101010101010101ull
-#define COLUMN_7 0x8080808080808080ull
-
 static int read_masks(PyObject *tuple, bb *out, Py_ssize_t most, const char *what) {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) > most) {
         PyErr_Format(PyExc_ValueError, "%s: a tuple of at most %zd masks", what, most);
@@ -358,16 +441,6 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     }
     struct search S;
     memset(&S, 0, sizeof S);
-    S.lines = 8;
-    const int shifts[4] = {1, 7, 8, 9}; /* east, south-west, south, south-east (and back) */
-    /* a shift up by 1 or 9 moves a column right, by 7 left: what lands past the side is dropped */
-    const bb ups[4] = {~COLUMN_0, ~COLUMN_7, ~0ull, ~COLUMN_0};
-    const bb downs[4] = {~COLUMN_7, ~COLUMN_0, ~0ull, ~COLUMN_7};
-    for (int k = 0; k < 4; k++) {
-        S.shifts[k] = shifts[k];
-        S.up_mask[k] = ups[k];
-        S.down_mask[k] = downs[k];
-    }
     S.playable = playable;
     S.anchors = anchors;
     if (read_masks(edges, S.edges, 4, "edges") != 4) {
@@ -378,7 +451,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     S.cells = count(S.playable);
     for (int i = 0; i < 64; i++) {
         bb cell = (bb)1 << i, around = 0;
-        for (int k = 0; k < 4; k++) around |= up(&S, cell, k) | down(&S, cell, k);
+        for (int k = 0; k < 4; k++) around |= up(cell, k) | down(cell, k);
         S.neighbours[i] = around & S.playable;
     }
     if ((p & o) || ((p | o) & ~S.playable)) {
@@ -401,7 +474,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     if (n == 0)
         value = count(p) - count(o);
-    else if (n <= SHALLOW)
+    else if (n <= PARITY)
         value = shallow(&S, p, o, empty, n, alpha, beta, 0);
     else if (alpha < -S.cells && beta > S.cells) /* the exact value asked for */
         value = exact(&S, p, o, empty, n);
