@@ -1,12 +1,12 @@
 /* The inner loop of Connect Four's exact solver, in C.
  *
- * The same negamax as ``Solver._negamax`` in ``solver.py`` (its pure-Python reference, which
- * the tests compare it with): alpha-beta over bitboards, moves that lose at once never
- * played, a forced block played alone, the moves making the most threats searched first
- * (centre first among equals), and a transposition table of bounds, which may cut before any
- * child is searched (enhanced transposition cutoff: the children's slots are fetched from
- * memory while the moves are ranked, which also makes their own look-ups cheap; without it
- * the search waits on memory). Boards whose bitboard
+ * The negamax of ``Solver._negamax`` in ``solver.py`` (its pure-Python reference, which the
+ * tests compare it with): alpha-beta over bitboards, moves that lose at once never played, a
+ * forced block played alone, the moves making the most threats searched first (centre first
+ * among equals), and a transposition table of bounds. One addition: the table may cut before
+ * any child is searched (enhanced transposition cutoff); the children's slots are fetched
+ * from memory while the moves are ranked, which also makes their own look-ups cheap (without
+ * it the search mostly waits on memory). Boards whose bitboard
  * fits 64 bits (columns x (rows + 1) <= 64: 6x7, 7x7, 6x8, 7x8...) are solved here; the
  * others stay with the reference.
  *
