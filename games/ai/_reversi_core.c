@@ -11,7 +11,7 @@
  *   where the opponent's stable discs already bound the result;
  * - some (``middle``, at most MIDDLE): fastest first and the stability cut, no table;
  * - few (``shallow``, at most PARITY): moves in regions (board quarters) holding an odd number
- *   of empties first, the last two empties written out.
+ *   of empties first, the stability cut from four empties, the last two empties written out.
  * The exact value (an unbounded window) is found by null windows only.
  *
  * The table belongs to the calling thread, so the search runs without the GIL.
@@ -130,6 +130,8 @@ static int last(const struct search *S, bb p, bb o, bb empty) {
     return diff;
 }
 
+static bb stable_discs(const struct search *S, bb own, bb occupied);
+
 /* Two empties left, written out: the mover's moves on each, else the other side's. */
 static int last_two(struct search *S, bb p, bb o, bb empty, int alpha, int beta) {
     bb a = empty & (~empty + 1), b = empty ^ a, f;
@@ -169,6 +171,10 @@ static int shallow(struct search *S, bb p, bb o, bb empty, int n, int alpha, int
         return last_two(S, p, o, empty, alpha, beta);
     }
     if (tick(S)) return 0;
+    if (n >= 4 && alpha > 0 && S->cells - 2 * count(o) <= alpha) {
+        int bound = S->cells - 2 * count(stable_discs(S, o, p | o));
+        if (bound <= alpha) return bound;
+    }
     bb odd = 0, even = 0;
     for (int i = 0; i < S->n_quadrants; i++) {
         bb inside = empty & S->quadrants[i];
