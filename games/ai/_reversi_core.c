@@ -77,12 +77,15 @@ static inline bb down(bb x, int k) { return (x >> shifts[k]) & down_mask[k]; }
 
 /* The discs of o that a disc of p on ``move`` flips along one axis, both ways. */
 static inline bb line(bb move, bb p, bb o, int k) {
-    bb flipped = 0, run = 0, c = up(move, k);
-    for (; c & o; c = up(c, k)) run |= c;
-    if (c & p) flipped = run;
-    run = 0;
-    for (c = down(move, k); c & o; c = down(c, k)) run |= c;
-    return c & p ? flipped | run : flipped;
+    /* runs of o grown six steps without a branch; a run counts when a disc of p closes it */
+    bb inner = o & up_mask[k] & down_mask[k]; /* a disc on the side column is never flanked across it */
+    bb x = up(move, k) & inner, y = down(move, k) & inner;
+    for (int i = 0; i < 5; i++) {
+        x |= up(x, k) & inner;
+        y |= down(y, k) & inner;
+    }
+    bb flipped = (up(x, k) & p) ? x : 0;
+    return (down(y, k) & p) ? flipped | y : flipped;
 }
 
 /* The discs of o that a disc of p on ``move`` flips. */
