@@ -77,15 +77,18 @@ static inline bb down(bb x, int k) { return (x >> shifts[k]) & down_mask[k]; }
 
 /* The discs of o that a disc of p on ``move`` flips along one axis, both ways. */
 static inline bb line(bb move, bb p, bb o, int k) {
-    /* runs of o grown six steps without a branch; a run counts when a disc of p closes it */
-    bb inner = o & up_mask[k] & down_mask[k]; /* a disc on the side column is never flanked across it */
-    bb x = up(move, k) & inner, y = down(move, k) & inner;
+    /* Runs of o grown six steps without a branch; a run counts when a disc of p closes it. A
+     * disc on a side column is never flanked across that side, so with those left out of the
+     * runs no shift needs a mask: what wraps round lands on a side column. */
+    const int s = shifts[k];
+    const bb inner = o & up_mask[k] & down_mask[k];
+    bb x = (move << s) & inner, y = (move >> s) & inner;
     for (int i = 0; i < 5; i++) {
-        x |= up(x, k) & inner;
-        y |= down(y, k) & inner;
+        x |= (x << s) & inner;
+        y |= (y >> s) & inner;
     }
-    bb flipped = (up(x, k) & p) ? x : 0;
-    return (down(y, k) & p) ? flipped | y : flipped;
+    bb flipped = ((x << s) & p) ? x : 0;
+    return ((y >> s) & p) ? flipped | y : flipped;
 }
 
 /* The discs of o that a disc of p on ``move`` flips. */
@@ -96,15 +99,17 @@ static inline bb flips(bb move, bb p, bb o) {
 /* The empty cells where p may play: along each axis, runs of o (at most six) with p behind. */
 static inline bb moves_of(bb p, bb o, bb empty) {
     bb moves = 0;
-    for (int k = 0; k < 4; k++) {
-        bb ups = up(p, k) & o, downs = down(p, k) & o;
+    for (int k = 0; k < 4; k++) { /* as in ``line``: runs without the side columns need no masks */
+        const int s = shifts[k];
+        const bb inner = o & up_mask[k] & down_mask[k];
+        bb ups = (p << s) & inner, downs = (p >> s) & inner;
         for (int i = 0; i < 5; i++) {
-            ups |= up(ups, k) & o;
-            downs |= down(downs, k) & o;
+            ups |= (ups << s) & inner;
+            downs |= (downs >> s) & inner;
         }
-        moves |= (up(ups, k) | down(downs, k)) & empty;
+        moves |= (ups << s) | (downs >> s);
     }
-    return moves;
+    return moves & empty;
 }
 
 static double now(void) {
