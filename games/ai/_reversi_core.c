@@ -7,8 +7,10 @@
  * simply not playable, and a line shifted past the board's side is masked), the final disc
  * difference with the empties not counted. Three layers, by the empties left:
  * - many (``deep``): a transposition table of bounds, its move first, then fastest first (the
- *   fewest replies; anchors, the corners, favoured), principal variation search, and a cut
- *   where the opponent's stable discs already bound the result;
+ *   fewest replies; anchors, the corners, favoured), principal variation search, a cut where
+ *   the table already bounds a child (its slot fetched from memory while the moves are
+ *   ranked: without that the search mostly waits on memory), and one where the opponent's
+ *   stable discs already bound the result;
  * - some (``middle``, at most MIDDLE): fastest first and the stability cut, no table;
  * - few (``shallow``, at most PARITY): moves in regions (board quarters) holding an odd number
  *   of empties first, the stability cut from four empties, the last two empties written out.
@@ -357,27 +359,44 @@ static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int be
     bb odd = 0; /* the empties of regions holding an odd number of them: moving last there pays */
     for (int i = 0; i < S->n_quadrants; i++)
         if (count(empty & S->quadrants[i]) & 1) odd |= empty & S->quadrants[i];
-    while (moves && alpha < beta) {
-        bb b = moves & (~moves + 1);
-        moves ^= b;
-        bb f = flips(b, p, o);
-        bb q = o & ~f, r = p | f | b;
-        /* The table may already bound this child: at most u for them is at least -u for us. */
-        struct entry *known = slot(S, q, r);
-        if (known->move && known->p == q && known->o == r && -known->upper >= beta) return -known->upper;
+    if (alpha < beta) {
+        /* the children first, their table slots fetched from memory while the moves are ranked */
+        while (moves) {
+            bb b = moves & (~moves + 1);
+            moves ^= b;
+            bb f = flips(b, p, o);
+            struct child *c = &children[count_children++];
+            c->b = b;
+            c->q = o & ~f;
+            c->r = p | f | b;
+            __builtin_prefetch(slot(S, c->q, c->r));
+        }
         /* fastest first: the fewest replies (anchors count twice), then the fewest empties
          * beside our discs, then odd regions; anchors favoured */
-        bb replies = moves_of(q, r, empty & ~b), around = 0;
-        for (int k = 0; k < 4; k++) around |= up(r, k) | down(r, k);
-        int rank = (count(replies) + count(replies & S->anchors)) * 16 + count(around & empty & ~b) + 2 * !(b & odd);
-        if (b & S->anchors) rank -= 24;
-        /* a stable insertion: equal ranks keep the order of the cells (lowest bit first) */
-        int j = count_children++;
-        while (j > 0 && children[j - 1].rank > rank) {
-            children[j] = children[j - 1];
-            j--;
+        for (int i = 0; i < count_children; i++) {
+            struct child *c = &children[i];
+            bb replies = moves_of(c->q, c->r, empty & ~c->b), around = 0;
+            for (int k = 0; k < 4; k++) around |= up(c->r, k) | down(c->r, k);
+            c->rank = (count(replies) + count(replies & S->anchors)) * 16 + count(around & empty & ~c->b) +
+                      2 * !(c->b & odd);
+            if (c->b & S->anchors) c->rank -= 24;
         }
-        children[j] = (struct child){rank, b, q, r};
+        /* The table may already bound a child: at most u for them is at least -u for us. */
+        for (int i = 0; i < count_children; i++) {
+            struct child *c = &children[i];
+            struct entry *known = slot(S, c->q, c->r);
+            if (known->move && known->p == c->q && known->o == c->r && -known->upper >= beta) return -known->upper;
+        }
+        /* a stable insertion sort: equal ranks keep the order of the cells (lowest bit first) */
+        for (int i = 1; i < count_children; i++) {
+            struct child c = children[i];
+            int j = i;
+            while (j > 0 && children[j - 1].rank > c.rank) {
+                children[j] = children[j - 1];
+                j--;
+            }
+            children[j] = c;
+        }
     }
     for (int i = 0; i < count_children && alpha < beta; i++) {
         struct child *c = &children[i];
