@@ -3,12 +3,12 @@
  * The negamax of ``Solver._negamax`` in ``solver.py`` (its pure-Python reference, which the
  * tests compare it with): alpha-beta over bitboards, moves that lose at once never played, a
  * forced block played alone, the moves making the most threats searched first (centre first
- * among equals), and a transposition table of bounds. One addition: the table may cut before
- * any child is searched (enhanced transposition cutoff); the children's slots are fetched
- * from memory while the moves are ranked, which also makes their own look-ups cheap (without
- * it the search mostly waits on memory). Boards whose bitboard
- * fits 64 bits (columns x (rows + 1) <= 64: 6x7, 7x7, 6x8, 7x8...) are solved here; the
- * others stay with the reference.
+ * among equals), and a transposition table of bounds. Two additions: the table may cut
+ * before any child is searched (enhanced transposition cutoff), the children's slots being
+ * fetched from memory while the moves are ranked; and the positions near the end have a small
+ * table of their own that the cache holds (without these the search mostly waits on memory).
+ * Boards whose bitboard fits 64 bits (columns x (rows + 1) <= 64: 6x7, 7x7, 6x8, 7x8...) are
+ * solved here; the others stay with the reference.
  *
  * The table belongs to the calling thread (each thread that solves gets its own, kept
  * between calls while the board size is the same), so the search runs without the GIL.
@@ -22,15 +22,21 @@
 
 typedef uint64_t bb;
 
-#define TABLE_SIZE 4194301u /* a prime: about 38 MB a thread (a 64-bit key and a byte each) */
+#define TABLE_SIZE 4194301u /* a prime: 32 MB a thread (8 bytes an entry) */
 #define UPPER_BASE 64       /* an upper bound u is stored as u + UPPER_BASE (1..127) */
 #define LOWER_BASE 192      /* a lower bound l as l + LOWER_BASE (129..255); 0: empty */
+#define NEAR 14             /* positions with at most this many empty cells use the near table */
+#define NEAR_SIZE 65521u    /* a prime: 512 KB, which stays in the core's cache */
 #define CHECK_EVERY 1023    /* nodes between two looks at the budget */
 
 struct table {
     int rows, cols;
-    bb keys[TABLE_SIZE];
-    uint8_t values[TABLE_SIZE];
+    /* a position's key (cur + mask) goes to slot key % TABLE_SIZE, which keeps key / TABLE_SIZE
+     * (below 2^43) above its encoded bound: one word, so one read from memory a look-up */
+    uint64_t slots[TABLE_SIZE];
+    /* The positions with few empty cells left, by far the most, get a small table of their
+     * own: the cache holds it, where a look-up in the large one waits on memory. */
+    uint64_t near[NEAR_SIZE];
 };
 
 struct search {
@@ -67,10 +73,14 @@ static double now(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void store(struct table *tt, bb key, int encoded) {
-    uint32_t i = (uint32_t)(key % TABLE_SIZE);
-    tt->keys[i] = key;
-    tt->values[i] = (uint8_t)encoded;
+static inline void store(uint64_t *slots, uint64_t size, bb key, int encoded) {
+    slots[key % size] = (key / size) << 8 | (uint64_t)encoded;
+}
+
+/* The encoded bound stored for ``key``, 0 if none. */
+static inline int probe(const uint64_t *slots, uint64_t size, bb key) {
+    const uint64_t e = slots[key % size];
+    return (e >> 8) == key / size ? (int)(e & 0xff) : 0;
 }
 
 static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta) {
@@ -100,9 +110,11 @@ static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta
     }
     int high = (cells - 1 - n) / 2; /* nor can we at this one */
     const bb key = cur + mask;
-    const uint32_t slot = (uint32_t)(key % TABLE_SIZE);
-    if (S->tt->keys[slot] == key && S->tt->values[slot]) {
-        int stored = S->tt->values[slot];
+    const int far = cells - n > NEAR, children_far = cells - n - 1 > NEAR;
+    uint64_t *slots = far ? S->tt->slots : S->tt->near;
+    const uint64_t size = far ? TABLE_SIZE : NEAR_SIZE;
+    const int stored = probe(slots, size, key);
+    if (stored) {
         if (stored > 128) {
             low = stored - LOWER_BASE;
             if (alpha < low) {
@@ -120,12 +132,11 @@ static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta
     /* The moves, most threats made first; a stable insertion keeps centre first among equals. */
     bb bits[16];
     int scores[16], count = 0;
+    for (int i = 0; i < S->cols && children_far; i++) /* the children's slots, fetched while the moves are ranked */
+        if (moves & S->columns[i]) __builtin_prefetch(&S->tt->slots[(opp + (mask | (moves & S->columns[i]))) % TABLE_SIZE]);
     for (int i = 0; i < S->cols; i++) {
         bb bit = moves & S->columns[i];
         if (!bit) continue;
-        const uint32_t at = (uint32_t)((opp + (mask | bit)) % TABLE_SIZE);
-        __builtin_prefetch(&S->tt->keys[at]);
-        __builtin_prefetch(&S->tt->values[at]);
         int score = __builtin_popcountll(threats(cur | bit, empty ^ bit, h));
         int j = count++;
         while (j > 0 && scores[j - 1] < score) {
@@ -139,22 +150,20 @@ static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta
     /* The table may already bound a child: at most u for them is at least -u for us (the
      * children's slots were fetched while the moves were ranked). */
     for (int i = 0; i < count; i++) {
-        const bb child = opp + (mask | bits[i]);
-        const uint32_t at = (uint32_t)(child % TABLE_SIZE);
-        const int stored = S->tt->values[at];
-        if (stored && stored < 128 && S->tt->keys[at] == child && UPPER_BASE - stored >= beta)
-            return UPPER_BASE - stored;
+        const int bound = children_far ? probe(S->tt->slots, TABLE_SIZE, opp + (mask | bits[i]))
+                                       : probe(S->tt->near, NEAR_SIZE, opp + (mask | bits[i]));
+        if (bound && bound < 128 && UPPER_BASE - bound >= beta) return UPPER_BASE - bound;
     }
     for (int i = 0; i < count; i++) {
         int score = -negamax(S, opp, mask | bits[i], n + 1, -beta, -alpha);
         if (S->aborted) return 0;
         if (score >= beta) {
-            store(S->tt, key, score + LOWER_BASE);
+            store(slots, size, key, score + LOWER_BASE);
             return score;
         }
         if (score > alpha) alpha = score;
     }
-    store(S->tt, key, alpha + UPPER_BASE);
+    store(slots, size, key, alpha + UPPER_BASE);
     return alpha;
 }
 
@@ -189,7 +198,8 @@ static int prepare(struct search *S, int rows, int cols) {
         }
     }
     if (thread_table->rows != rows || thread_table->cols != cols) {
-        memset(thread_table->values, 0, sizeof thread_table->values);
+        memset(thread_table->slots, 0, sizeof thread_table->slots);
+        memset(thread_table->near, 0, sizeof thread_table->near);
         thread_table->rows = rows;
         thread_table->cols = cols;
     }
@@ -229,7 +239,10 @@ PyDoc_STRVAR(clear_doc,
              "clear()\n\nEmpties the calling thread's table (the book's builder measures from a fresh one).");
 
 static PyObject *clear(PyObject *self, PyObject *unused) {
-    if (thread_table) memset(thread_table->values, 0, sizeof thread_table->values);
+    if (thread_table) {
+        memset(thread_table->slots, 0, sizeof thread_table->slots);
+        memset(thread_table->near, 0, sizeof thread_table->near);
+    }
     Py_RETURN_NONE;
 }
 
