@@ -51,7 +51,7 @@ struct search {
 
 static __thread struct table *thread_table;
 
-static bb threats(bb p, bb empty, int h) {
+static inline bb threats(bb p, bb empty, int h) {
     /* Pons's compute_winning_position: the empty cells completing a four for p. */
     bb r = (p << 1) & (p << 2) & (p << 3);
     const int shifts[3] = {h, h + 1, h - 1};
@@ -83,16 +83,22 @@ static inline int probe(const uint64_t *slots, uint64_t size, bb key) {
     return (e >> 8) == key / size ? (int)(e & 0xff) : 0;
 }
 
-static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta) {
+typedef int (*search_fn)(struct search *S, bb cur, bb mask, int n, int alpha, int beta);
+
+/* The negamax, written once and compiled twice: for any board, and for 6x7 (the board nearly
+ * every game is played on), where the column height, cells and columns are constants that
+ * the compiler folds into the shifts and unrolls. */
+static inline __attribute__((always_inline)) int search_body(struct search *S, bb cur, bb mask, int n, int alpha,
+                                                             int beta, const int h, const int cells, const int cols,
+                                                             const bb board, const bb bottom_all, search_fn negamax) {
     S->nodes++;
     if (!(S->nodes & CHECK_EVERY)) {
         if ((S->max_nodes && S->nodes > S->max_nodes) || (S->deadline >= 0 && now() > S->deadline))
             S->aborted = 1;
     }
     if (S->aborted) return 0;
-    const int h = S->h, cells = S->cells;
-    const bb empty = S->board ^ mask;
-    bb possible = (mask + S->bottom_all) & S->board;
+    const bb empty = board ^ mask;
+    bb possible = (mask + bottom_all) & board;
     const bb opp = cur ^ mask;
     const bb opp_wins = threats(opp, empty, h);
     const bb forced = possible & opp_wins;
@@ -132,9 +138,9 @@ static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta
     /* The moves, most threats made first; a stable insertion keeps centre first among equals. */
     bb bits[16];
     int scores[16], count = 0;
-    for (int i = 0; i < S->cols && children_far; i++) /* the children's slots, fetched while the moves are ranked */
+    for (int i = 0; i < cols && children_far; i++) /* the children's slots, fetched while the moves are ranked */
         if (moves & S->columns[i]) __builtin_prefetch(&S->tt->slots[(opp + (mask | (moves & S->columns[i]))) % TABLE_SIZE]);
-    for (int i = 0; i < S->cols; i++) {
+    for (int i = 0; i < cols; i++) {
         bb bit = moves & S->columns[i];
         if (!bit) continue;
         int score = __builtin_popcountll(threats(cur | bit, empty ^ bit, h));
@@ -165,6 +171,17 @@ static int negamax(struct search *S, bb cur, bb mask, int n, int alpha, int beta
     }
     store(slots, size, key, alpha + UPPER_BASE);
     return alpha;
+}
+
+static int search_any(struct search *S, bb cur, bb mask, int n, int alpha, int beta) {
+    return search_body(S, cur, mask, n, alpha, beta, S->h, S->cells, S->cols, S->board, S->bottom_all, search_any);
+}
+
+#define BOTTOM_6X7 0x40810204081ull /* the bottom cell of each column */
+#define BOARD_6X7 0xfdfbf7efdfbfull  /* six cells of each column of seven bits */
+
+static int search_6x7(struct search *S, bb cur, bb mask, int n, int alpha, int beta) {
+    return search_body(S, cur, mask, n, alpha, beta, 7, 42, 7, BOARD_6X7, BOTTOM_6X7, search_6x7);
 }
 
 static int prepare(struct search *S, int rows, int cols) {
@@ -230,7 +247,7 @@ static PyObject *bound(PyObject *self, PyObject *args) {
     S.deadline = seconds >= 0 ? now() + seconds : -1.0;
     int n = __builtin_popcountll(mask), value;
     Py_BEGIN_ALLOW_THREADS
-    value = negamax(&S, cur, mask, n, alpha, beta);
+    value = (rows == 6 && cols == 7 ? search_6x7 : search_any)(&S, cur, mask, n, alpha, beta);
     Py_END_ALLOW_THREADS
     return Py_BuildValue("iKO", value, S.nodes, S.aborted ? Py_False : Py_True);
 }
