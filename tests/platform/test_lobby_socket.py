@@ -20,10 +20,12 @@ from games.matches import events as ev
 from games.matches import services
 from games.matches.models import Match
 from games.realtime import lobby_events
+from games.realtime.lobby_events import LOBBY_GROUP
+from games.realtime.outbox import send_to_groups
 from games.realtime.ratelimit import USERS
 from games.realtime.routing import websocket_urlpatterns
 
-from .conftest import QUIET, TIMEOUT, db, make_user, start_match
+from .conftest import TIMEOUT, db, make_user, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,13 +48,8 @@ class Lobby:
         return json.loads(text)
 
     async def recv_all(self, count: int) -> list[dict]:
-        """The next ``count`` messages, then nothing more."""
-        got = [await self.recv() for _ in range(count)]
-        await self.quiet()
-        return got
-
-    async def quiet(self, timeout: float = QUIET * 4) -> None:
-        assert await self.ws.receive_nothing(timeout, interval=0.005), await self.ws.receive_output()
+        """The next ``count`` messages (``Lobbies.nothing_more`` then checks no more came)."""
+        return [await self.recv() for _ in range(count)]
 
     async def send(self, text: str | None = None, data: bytes | None = None) -> None:
         await self.ws.send_to(text_data=text, bytes_data=data)
@@ -67,6 +64,7 @@ class Lobbies:
 
     def __init__(self) -> None:
         self.open: list[Lobby] = []
+        self.markers: list[str] = []  # those nothing_more sent
 
     async def connect(self, user) -> Lobby:
         ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/lobby/")
@@ -76,6 +74,16 @@ class Lobbies:
         lobby = Lobby(ws)
         self.open.append(lobby)
         return lobby
+
+    async def nothing_more(self) -> None:
+        """No socket got a frame it was not read for, checked by an event rather than a wait: a
+        marker sent to the lobby's group through the services' own outbox after what the test
+        did must be each socket's next frame (frames reach a socket in the order sent)."""
+        marker = f"marker-{len(self.markers)}"
+        self.markers.append(marker)
+        send_to_groups([(LOBBY_GROUP, {"type": "lobby.hint", "changed": [marker]})])
+        for lobby in self.open:
+            assert await lobby.recv() == {"type": "lobby", "changed": [marker]}, lobby.frames
 
     async def close_all(self) -> None:
         for lobby in self.open:
@@ -101,6 +109,7 @@ async def test_an_open_match_created_hints_open_to_every_lobby(lobbies):
     assert await anon.recv_all(1) == [OPEN]
     assert await sb.recv_all(1) == [OPEN]
     assert sorted(map(json.dumps, await sa.recv_all(2))) == sorted(map(json.dumps, [OPEN, MINE]))
+    await lobbies.nothing_more()
     for socket in (anon, sb, sa):
         assert all(match.pk not in frame and "alice" not in frame for frame in socket.frames)
 
@@ -113,9 +122,8 @@ async def test_a_move_tells_its_players_mine_and_nobody_else_anything(lobbies):
     await db(services.move_play)(match_id=match.pk, user=alice, ply=0, move=move)
     assert await sa.recv_all(1) == [MINE]
     assert await sc.recv_all(1) == [MINE]
-    await sb.quiet()
-    await anon.quiet()
-    await sb.ping()  # still open, simply told nothing
+    await lobbies.nothing_more()  # bob and the anonymous visitor were told nothing
+    await sb.ping()  # still open
 
 
 async def test_an_invite_match_is_never_hinted_to_the_lobby(lobbies):
@@ -123,17 +131,16 @@ async def test_an_invite_match_is_never_hinted_to_the_lobby(lobbies):
     sa, sb, anon = [await lobbies.connect(u) for u in (alice, bob, AnonymousUser())]
     match = await db(services.match_create)(user=alice, game="reversi", options={}, opponent="invite", side=0)
     assert await sa.recv_all(1) == [MINE]  # her own list, not the open seats
-    await sb.quiet()
-    await anon.quiet()
+    await lobbies.nothing_more()
     await db(services.match_join)(match_id=match.pk, user=bob)
     assert await sa.recv_all(2) == [MINE, NOTIFICATIONS]  # and "bob joined your match"
     assert await sb.recv_all(1) == [MINE]  # now it is his match too
-    await anon.quiet()
+    await lobbies.nothing_more()
     computer = await db(services.match_create)(
         user=alice, game="reversi", options={"size": 4}, opponent="computer", side=0, level="random"
     )
     assert (await sa.recv())["changed"] == ["mine"]
-    await anon.quiet()
+    await lobbies.nothing_more()
     assert all(m not in f for m in (match.pk, computer.pk) for s in (sa, sb, anon) for f in s.frames)
 
 
@@ -147,6 +154,7 @@ async def test_joining_an_open_match_hints_open_and_mine(lobbies):
     assert sorted(m["changed"][0] for m in got) == ["mine", "notifications", "open"]
     got = await sb.recv_all(2)
     assert sorted(m["changed"][0] for m in got) == ["mine", "open"]
+    await lobbies.nothing_more()
 
 
 async def test_aborting_a_waiting_open_match_hints_open(lobbies):
@@ -155,6 +163,7 @@ async def test_aborting_a_waiting_open_match_hints_open(lobbies):
     anon = await lobbies.connect(AnonymousUser())
     await db(services.match_abort)(match_id=match.pk, user=alice)
     assert await anon.recv_all(1) == [OPEN]
+    await lobbies.nothing_more()
 
 
 async def test_the_end_of_a_listed_match_hints_finished(lobbies):
@@ -171,6 +180,7 @@ async def test_the_end_of_a_listed_match_hints_finished(lobbies):
         {"type": "lobby", "changed": ["mine", "finished"]},
         NOTIFICATIONS,  # "Reversi vs bob: bob resigned — you won"
     ]
+    await lobbies.nothing_more()
 
 
 async def test_a_player_socket_coming_and_going_sends_no_hint(lobbies, sockets):
@@ -178,8 +188,7 @@ async def test_a_player_socket_coming_and_going_sends_no_hint(lobbies, sockets):
     sa, anon = [await lobbies.connect(u) for u in (alice, AnonymousUser())]
     seat = await sockets.connect(match.pk, alice)  # presence: the match changes (connected)
     await sockets.close(seat)
-    await sa.quiet()
-    await anon.quiet()
+    await lobbies.nothing_more()
 
 
 def test_hints_are_decided_from_what_happened():
@@ -224,7 +233,7 @@ async def test_bad_messages_get_an_error_and_the_socket_stays_open(lobbies, fram
     await lobby.send(**({"data": frame} if isinstance(frame, bytes) else {"text": frame}))
     error = await lobby.recv()
     assert error["type"] == "error" and error["code"] == "bad_message" and error["message"]
-    await lobby.quiet()
+    await lobbies.nothing_more()
     await lobby.ping()
 
 
