@@ -26,11 +26,14 @@ from games.matches import services
 from games.matches.challenges.services import decline as challenge_decline
 from games.matches.pairing import matchmaking as pairing
 from games.notifications.services import mark_read
+from games.realtime.lobby_events import LOBBY_GROUP
+from games.realtime.lobby_push import PUSH_GROUP, bell_group, push_group
+from games.realtime.outbox import send_to_groups
 from games.realtime.routing import websocket_urlpatterns
 from games.tournaments import services as tournaments
 from games.tournaments.models import Tournament
 
-from .conftest import QUIET, TIMEOUT, db, make_user
+from .conftest import TIMEOUT, db, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,18 +45,41 @@ class Socket:
     """One socket and every frame it received (as text, to search for a match id)."""
 
     ws: WebsocketCommunicator
+    groups: tuple[str, ...]  # the channel groups it listens to (the markers' way in)
+    hints: bool = False  # the hint socket (/ws/lobby/), whose group carries lobby.hint events
     frames: list[str] = field(default_factory=list)
 
-    async def recv(self, timeout: float = TIMEOUT) -> dict:
+    async def raw(self, timeout: float = TIMEOUT) -> dict:
         text = await self.ws.receive_from(timeout)
-        self.frames.append(text)
         return json.loads(text)
 
+    async def recv(self, timeout: float = TIMEOUT) -> dict:
+        """The next frame, markers (``drain``'s, sent to a group it shares) skipped."""
+        while marker_of(frame := await self.raw(timeout)) is not None:
+            pass
+        self.frames.append(json.dumps(frame))
+        return frame
+
     async def drain(self) -> list[dict]:
-        """Every frame that comes until the socket has been quiet a while."""
+        """Every frame sent to it before now, read up to a marker sent after them through the
+        services' own outbox (frames reach a socket in the order sent): waits for an event,
+        not for time. A socket in no group (an anonymous bell) can be sent nothing at all: its
+        ping's answer is then its next frame."""
+        MARKERS.append(marker := f"marker-{len(MARKERS)}")
+        if not self.groups:
+            await self.ws.send_to(text_data=json.dumps({"type": "ping"}))
+            assert await self.raw() == {"type": "pong"}
+            return []
+        if self.hints:
+            event = {"type": "lobby.hint", "changed": [marker]}
+        else:
+            event = {"type": "lobby.push", "text": json.dumps({"type": "marker", "id": marker}), "skip": []}
+        send_to_groups([(self.groups[0], event)])
         got = []
-        while not await self.ws.receive_nothing(QUIET * 4, interval=0.005):
-            got.append(await self.recv())
+        while marker_of(frame := await self.raw()) != marker:
+            if marker_of(frame) is None:
+                self.frames.append(json.dumps(frame))
+                got.append(frame)
         return got
 
     async def until(self, kind: str) -> dict:
@@ -61,6 +87,29 @@ class Socket:
         while (frame := await self.recv())["type"] != kind:
             pass
         return frame
+
+
+MARKERS: list[str] = []
+
+
+def marker_of(frame: dict) -> str | None:
+    """The marker a frame is (``Socket.drain``'s), else None."""
+    if frame.get("type") == "marker":
+        return frame["id"]
+    changed = frame.get("changed") if frame.get("type") == "lobby" else None
+    return changed[0] if changed and str(changed[0]).startswith("marker-") else None
+
+
+def groups_of(user, path: str) -> tuple[str, ...]:
+    """The group a socket on ``path`` listens to that reaches it and the fewest others."""
+    signed_in = user.is_authenticated
+    if path == LOBBY:
+        return (push_group(user.pk),) if signed_in else (PUSH_GROUP,)
+    if path == BELL:
+        return (bell_group(user.pk),) if signed_in else ()
+    if path == HINTS:
+        return (LOBBY_GROUP,)
+    return ()
 
 
 class Sockets:
@@ -72,7 +121,7 @@ class Sockets:
         ws.scope["user"] = user
         connected, _ = await ws.connect(TIMEOUT)
         assert connected
-        socket = Socket(ws)
+        socket = Socket(ws, groups_of(user, path), hints=path == HINTS)
         self.open.append(socket)
         if snapshot and path == LOBBY:
             socket.snapshot = await socket.recv()
@@ -299,9 +348,9 @@ async def test_the_tournament_socket_pushes_the_tournament_when_it_changes(socke
     await db(tournaments.tournament_join)(tournament_id=cup.pk, user=bob)
     await db(Tournament.objects.filter(pk=cup.pk).update)(starts_at=timezone.now() - timedelta(seconds=1))
     assert await db(tournaments.tournament_start)(tournament_id=cup.pk)
-    frames = await page.drain()
-    running = of(frames, "tournament")[-1]["tournament"]
-    assert running["status"] == "running" and running["round"] == 1
+    while (running := (await page.until("tournament"))["tournament"])["status"] != "running":
+        pass
+    assert running["round"] == 1
     (game,) = running["rounds"][0]["pairings"]
     assert game["status"] == "active"
     await db(services.match_resign)(match_id=game["match_id"], user=ann)
