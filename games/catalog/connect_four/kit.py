@@ -17,19 +17,19 @@ KIT = GameKit(
     diagrams=diagrams,
     levels=(
         random_level(800, search.random_move),
-        Level("medium", minimax4, "Looks four moves ahead: takes its wins and blocks yours.", 1173),
+        Level("medium", minimax4, "Looks four moves ahead: takes its wins and blocks yours.", 1205),
         Level(
             "strong",
             search.strong,
             "Searches as deep as a second allows: very hard to beat.",
-            1570,
+            1492,
             search.strong_with_budget,
         ),
         Level(
             "expert",
             expert.expert,
             "Plays perfectly wherever it can prove the outcome, and searches hard elsewhere.",
-            1882,
+            1965,
             expert.with_budget,
         ),
     ),

@@ -15,7 +15,7 @@ from .engine import GAME
 KIT = GameKit(
     game=GAME,
     diagrams=diagrams,
-    levels=family_levels(1022, 1468, 1938),
+    levels=family_levels(1022, 1563, 1797),
     judge=players.mover_value,
     analysis=Analysis(analysis_value),
     pools=Pools({}, ((1, 0), (3, 2), (5, 3), (10, 0), (15, 10))),

@@ -26,7 +26,7 @@ def family_levels(greedy: int, strong: int, expert_rating: int) -> tuple[Level, 
 KIT = GameKit(
     game=GAME,
     diagrams=diagrams,
-    levels=family_levels(989, 1485, 1949),
+    levels=family_levels(995, 1530, 1864),
     judge=players.mover_value,
     analysis=Analysis(analysis_value),
     pools=Pools({"size": 8}, ((1, 0), (3, 2), (5, 3), (10, 0), (15, 10))),
