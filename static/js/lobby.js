@@ -3,11 +3,13 @@
 // changed ("open_seat", "my_match", "finished_match", ... in docs/protocol.md), every row
 // with its HTML as the server renders it (the page's own row templates): the server decides
 // what this visitor may see, the page only puts rows in place by id and never reads over
-// HTTP. A new "your turn" while the tab is hidden raises the title/favicon signal
-// (turn_signal.js). The pools' frames go to pools.js ("lobby-pools") and the count to the
-// bell ("lobby-unread"), which then need no socket of their own.
+// HTTP (what a frame changes is decided in lobby_changes.js). A new "your turn" while the tab
+// is hidden raises the title/favicon signal (turn_signal.js). The pools' frames go to
+// pools.js ("lobby-pools") and the count to the bell ("lobby-unread"), which then need no
+// socket of their own.
 
 import {csrfToken} from "./http.js";
+import {changesOf, keyOf, turnCame} from "./lobby_changes.js";
 import {connect} from "./socket.js";
 import {raiseTurnSignal} from "./turn_signal.js";
 import {ready} from "./ready.js";
@@ -21,7 +23,6 @@ const SECTIONS = {
 };
 const LIMITS = {open: 50, mine: 30, finished: 20}; // as many as the page lists
 
-const keyOf = (row) => String(row.username ?? row.id);
 const selector = (key) => `[data-match="${CSS.escape(key)}"], [data-person="${CSS.escape(key)}"]`;
 
 function box(name) {
@@ -114,39 +115,20 @@ function tell(name, detail) {
   document.dispatchEvent(new CustomEvent(name, {detail}));
 }
 
-const HANDLERS = {
-  lobby_snapshot(message) {
-    const before = myTurns();
-    for (const name of ["open", "finished"]) replaceAll(name, message[name]);
-    if (message.unread !== null) {
-      // logged in: the personal sections exist on the page
-      for (const name of ["mine", "challenges", "following"]) replaceAll(name, message[name]);
-      tell("lobby-unread", message.unread);
-    }
-    tell("lobby-pools", message.pools);
-    if ([...myTurns()].some((id) => !before.has(id))) raiseTurnSignal(); // only while hidden
-  },
-  open_seat: (message) => put("open", message.seat),
-  open_seat_closed: (message) => drop("open", message.id),
-  my_match(message) {
-    const was = myTurns().has(message.match.id);
-    put("mine", message.match);
-    if (message.match.your_turn && !was) raiseTurnSignal();
-  },
-  my_match_over: (message) => drop("mine", message.id),
-  finished_match: (message) => put("finished", message.match),
-  challenges: (message) => replaceAll("challenges", message.challenges),
-  following: (message) => replaceAll("following", message.people),
-  pool_counts: (message) => tell("lobby-pools", {pools: message.pools}),
-  pool_place: (message) => tell("lobby-pools", {pools: [], mine: message.mine}),
-  unread: (message) => tell("lobby-unread", message.unread),
-};
+function apply(change) {
+  if (change.put) put(change.put, change.row);
+  else if (change.drop) drop(change.drop, change.id);
+  else if (change.replace) replaceAll(change.replace, change.rows);
+  else tell(change.tell, change.detail);
+}
 
 connect("/ws/lobby/?push=lobby", {
   onMessage: (message) => {
-    const handle = HANDLERS[message.type];
-    if (!handle) return; // a type this page does not know (more may be added)
-    handle(message);
+    const changes = changesOf(message);
+    if (!changes.length) return; // a type this page does not know (more may be added)
+    const before = myTurns();
+    changes.forEach(apply);
+    if (turnCame(before, myTurns())) raiseTurnSignal(); // only while hidden
     document.body.dataset.lobbyFrames = String(Number(document.body.dataset.lobbyFrames || 0) + 1);
   },
 });

@@ -5,6 +5,7 @@
 // the new match.
 
 import {csrfToken, postJSON} from "./http.js";
+import {placeAfter, waitingWords} from "./pool_place.js";
 import {ready} from "./ready.js";
 
 const grid = document.getElementById("quick-pairing");
@@ -33,16 +34,16 @@ function show(data) {
     button.querySelector("[data-waiting]").textContent = pool.waiting;
     button.querySelector("[data-playing]").textContent = pool.playing;
   }
-  const mine = data.mine;
-  if (!mine) return; // counts only
-  if (mine.match && waiting) {
+  if (!data.mine) return; // counts only
+  const place = placeAfter(data.mine, waiting);
+  if (place.open) {
     status.textContent = "Paired! Opening your match...";
-    location.assign(`/m/${encodeURIComponent(mine.match)}/`);
+    location.assign(`/m/${encodeURIComponent(place.open)}/`);
     return;
   }
-  waiting = mine.waiting;
+  waiting = place.waiting;
   for (const button of buttons()) button.setAttribute("aria-pressed", String(button.dataset.pool === waiting));
-  status.textContent = waiting ? `Waiting for an opponent in ${label(waiting)}... (click it again to leave)` : "";
+  status.textContent = waiting ? waitingWords(label(waiting)) : "";
 }
 
 async function toggle(button) {
