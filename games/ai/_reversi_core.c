@@ -77,20 +77,29 @@ static inline bb up(bb x, int k) { return (x << shifts[k]) & up_mask[k]; }
 
 static inline bb down(bb x, int k) { return (x >> shifts[k]) & down_mask[k]; }
 
-/* The discs of o that a disc of p on ``move`` flips along one axis, both ways. */
-static inline bb line(bb move, bb p, bb o, int k) {
-    /* Runs of o grown six steps without a branch; a run counts when a disc of p closes it. A
-     * disc on a side column is never flanked across that side, so with those left out of the
-     * runs no shift needs a mask: what wraps round lands on a side column. */
+/* Along axis k, the runs of discs of o (at most six) that start next to a disc of ``from``,
+ * towards higher bits (``*ups``) and lower ones (``*downs``), grown without a branch. A disc on
+ * a side column is never flanked across that side, so with those left out of the runs no
+ * shift needs a mask: what wraps round lands on a side column. */
+static inline void runs(bb from, bb o, int k, bb *ups, bb *downs) {
     const int s = shifts[k];
     const bb inner = o & up_mask[k] & down_mask[k];
-    bb x = (move << s) & inner, y = (move >> s) & inner;
+    bb x = (from << s) & inner, y = (from >> s) & inner;
     for (int i = 0; i < 5; i++) {
         x |= (x << s) & inner;
         y |= (y >> s) & inner;
     }
-    bb flipped = ((x << s) & p) ? x : 0;
-    return ((y >> s) & p) ? flipped | y : flipped;
+    *ups = x;
+    *downs = y;
+}
+
+/* The discs of o that a disc of p on ``move`` flips along one axis, both ways: a run counts
+ * when a disc of p closes it. */
+static inline bb line(bb move, bb p, bb o, int k) {
+    bb x, y;
+    runs(move, o, k, &x, &y);
+    bb flipped = ((x << shifts[k]) & p) ? x : 0;
+    return ((y >> shifts[k]) & p) ? flipped | y : flipped;
 }
 
 /* The discs of o that a disc of p on ``move`` flips. */
@@ -98,18 +107,13 @@ static inline bb flips(bb move, bb p, bb o) {
     return line(move, p, o, 0) | line(move, p, o, 1) | line(move, p, o, 2) | line(move, p, o, 3);
 }
 
-/* The empty cells where p may play: along each axis, runs of o (at most six) with p behind. */
+/* The empty cells where p may play: beyond a run of o next to one of its discs. */
 static inline bb moves_of(bb p, bb o, bb empty) {
     bb moves = 0;
-    for (int k = 0; k < 4; k++) { /* as in ``line``: runs without the side columns need no masks */
-        const int s = shifts[k];
-        const bb inner = o & up_mask[k] & down_mask[k];
-        bb ups = (p << s) & inner, downs = (p >> s) & inner;
-        for (int i = 0; i < 5; i++) {
-            ups |= (ups << s) & inner;
-            downs |= (downs >> s) & inner;
-        }
-        moves |= (ups << s) | (downs >> s);
+    for (int k = 0; k < 4; k++) {
+        bb x, y;
+        runs(p, o, k, &x, &y);
+        moves |= (x << shifts[k]) | (y >> shifts[k]);
     }
     return moves & empty;
 }
