@@ -133,6 +133,78 @@ static int tick(struct search *S) {
     return S->aborted;
 }
 
+/* The discs of ``own`` that can never be flipped (a safe under-estimate, as reversi_bits'
+ * stable_discs): on each of its four lines, the line is full, or a wall or a stable disc of
+ * its own colour is next to it. */
+static bb stable_discs(const struct search *S, bb own, bb occupied) {
+    if (!(own & S->anchors)) return 0;
+    bb empty = S->playable & ~occupied, full[4];
+    for (int k = 0; k < 4; k++) {
+        bb reach = empty, x = empty;
+        while (x) { /* cells an empty cell sees along this axis through discs */
+            x = ((up(x, k) | down(x, k)) & occupied) & ~reach;
+            reach |= x;
+        }
+        full[k] = occupied & ~reach;
+    }
+    bb stable = own & S->anchors;
+    for (;;) {
+        bb grown = own;
+        for (int k = 0; k < 4; k++)
+            grown &= full[k] | S->edges[k] | up(stable, k) | down(stable, k);
+        grown |= stable;
+        if (grown == stable) return stable;
+        stable = grown;
+    }
+}
+
+/* The opponent's stable discs stay theirs: the mover ends at most cells - 2 x them ahead. That
+ * bound where it is at most alpha (a cut), else INF; tried only when o has discs enough. */
+static inline int stability_cut(const struct search *S, bb p, bb o, int alpha) {
+    if (alpha <= 0 || S->cells - 2 * count(o) > alpha) return INF;
+    int bound = S->cells - 2 * count(stable_discs(S, o, p | o));
+    return bound <= alpha ? bound : INF;
+}
+
+/* The empties of the regions (board quarters) holding an odd number of them: moving last in
+ * a region pays, so a move there is tried first. */
+static inline bb odd_regions(const struct search *S, bb empty) {
+    bb odd = 0;
+    for (int i = 0; i < S->n_quadrants; i++)
+        if (count(empty & S->quadrants[i]) & 1) odd |= empty & S->quadrants[i];
+    return odd;
+}
+
+/* A move ``b`` of p and the position after it, the other side to move (q theirs, r ours). */
+struct child {
+    int rank;
+    bb b, q, r;
+};
+
+static inline struct child child_of(bb p, bb o, bb b) {
+    bb f = flips(b, p, o);
+    return (struct child){0, b, o & ~f, p | f | b};
+}
+
+/* Fastest first: the fewest replies (anchors count twice), then the fewest empties beside our
+ * discs, then a move in an odd region; an anchor favoured. Lower ranks go first. */
+static inline int fastest_first(const struct search *S, const struct child *c, bb empty, bb odd) {
+    bb left = empty & ~c->b, replies = moves_of(c->q, c->r, left), around = 0;
+    for (int k = 0; k < 4; k++) around |= up(c->r, k) | down(c->r, k);
+    int rank = (count(replies) + count(replies & S->anchors)) * 16 + count(around & left) + 2 * !(c->b & odd);
+    return c->b & S->anchors ? rank - 24 : rank;
+}
+
+/* A stable insertion sort by rank: equal ranks keep the order of the cells (lowest bit first). */
+static inline void sort_children(struct child *children, int n) {
+    for (int i = 1; i < n; i++) {
+        struct child c = children[i];
+        int j = i;
+        for (; j > 0 && children[j - 1].rank > c.rank; j--) children[j] = children[j - 1];
+        children[j] = c;
+    }
+}
+
 static int last(const struct search *S, bb p, bb o, bb empty) {
     /* One empty left: its flips for the mover, else for the other side. */
     int diff = count(p) - count(o);
@@ -143,8 +215,6 @@ static int last(const struct search *S, bb p, bb o, bb empty) {
     if (f) return diff - 2 * f - 1;
     return diff;
 }
-
-static bb stable_discs(const struct search *S, bb own, bb occupied);
 
 /* Two empties left, written out: the mover's moves on each, else the other side's. */
 static int last_two(struct search *S, bb p, bb o, bb empty, int alpha, int beta) {
@@ -185,20 +255,13 @@ static int shallow(struct search *S, bb p, bb o, bb empty, int n, int alpha, int
         return last_two(S, p, o, empty, alpha, beta);
     }
     if (tick(S)) return 0;
-    if (n >= 4 && alpha > 0 && S->cells - 2 * count(o) <= alpha) {
-        int bound = S->cells - 2 * count(stable_discs(S, o, p | o));
-        if (bound <= alpha) return bound;
+    if (n >= 4) {
+        int bound = stability_cut(S, p, o, alpha);
+        if (bound != INF) return bound;
     }
-    bb odd = 0, even = 0;
-    for (int i = 0; i < S->n_quadrants; i++) {
-        bb inside = empty & S->quadrants[i];
-        if (count(inside) & 1)
-            odd |= inside;
-        else
-            even |= inside;
-    }
+    const bb odd = odd_regions(S, empty);
     int best = -INF, moved = 0;
-    bb groups[2] = {odd, even};
+    bb groups[2] = {odd, empty & ~odd};
     for (int k = 0; k < 2; k++) {
         bb group = groups[k];
         while (group) {
@@ -224,47 +287,31 @@ static int shallow(struct search *S, bb p, bb o, bb empty, int n, int alpha, int
     return -shallow(S, o, p, empty, n, -beta, -alpha, 1);
 }
 
-/* Between the few empties and the many: fastest first (the fewest replies), no table. */
-static bb stable_discs(const struct search *S, bb own, bb occupied);
-
+/* Between the few empties and the many: fastest first and the stability cut, no table. */
 static int middle(struct search *S, bb p, bb o, bb empty, int n, int alpha, int beta, int passed) {
     if (tick(S)) return 0;
-    if (alpha > 0 && S->cells - 2 * count(o) <= alpha) {
-        int bound = S->cells - 2 * count(stable_discs(S, o, p | o));
-        if (bound <= alpha) return bound;
-    }
+    int bound = stability_cut(S, p, o, alpha);
+    if (bound != INF) return bound;
     bb moves = moves_of(p, o, empty);
     if (!moves) {
         if (passed) return count(p) - count(o);
         return -middle(S, o, p, empty, n, -beta, -alpha, 1);
     }
-    bb odd = 0;
-    for (int i = 0; i < S->n_quadrants; i++)
-        if (count(empty & S->quadrants[i]) & 1) odd |= empty & S->quadrants[i];
-    struct { int rank; bb b, q, r; } children[32];
+    const bb odd = odd_regions(S, empty);
+    struct child children[32]; /* at most MIDDLE moves */
     int count_children = 0;
-    while (moves) {
-        bb b = moves & (~moves + 1);
-        moves ^= b;
-        bb f = flips(b, p, o);
-        bb q = o & ~f, r = p | f | b;
-        bb replies = moves_of(q, r, empty & ~b);
-        int rank = (count(replies) + count(replies & S->anchors)) * 4 + !(b & odd);
-        if (b & S->anchors) rank -= 6;
-        int j = count_children++;
-        while (j > 0 && children[j - 1].rank > rank) {
-            children[j] = children[j - 1];
-            j--;
-        }
-        children[j].rank = rank;
-        children[j].b = b;
-        children[j].q = q;
-        children[j].r = r;
+    for (; moves; moves &= moves - 1) {
+        struct child *c = &children[count_children++];
+        *c = child_of(p, o, moves & (~moves + 1));
+        c->rank = fastest_first(S, c, empty, odd);
     }
+    sort_children(children, count_children);
     int best = -INF;
     for (int i = 0; i < count_children; i++) {
-        int value = n - 1 <= PARITY ? -shallow(S, children[i].q, children[i].r, empty & ~children[i].b, n - 1, -beta, -alpha, 0)
-                                    : -middle(S, children[i].q, children[i].r, empty & ~children[i].b, n - 1, -beta, -alpha, 0);
+        const struct child *c = &children[i];
+        const bb left = empty & ~c->b;
+        int value = n - 1 <= PARITY ? -shallow(S, c->q, c->r, left, n - 1, -beta, -alpha, 0)
+                                    : -middle(S, c->q, c->r, left, n - 1, -beta, -alpha, 0);
         if (S->aborted) return 0;
         if (value > best) {
             best = value;
@@ -277,40 +324,10 @@ static int middle(struct search *S, bb p, bb o, bb empty, int n, int alpha, int 
     return best;
 }
 
-/* The discs of ``own`` that can never be flipped (a safe under-estimate, as reversi_bits'
- * stable_discs): on each of its four lines, the line is full, or a wall or a stable disc of
- * its own colour is next to it. */
-static bb stable_discs(const struct search *S, bb own, bb occupied) {
-    if (!(own & S->anchors)) return 0;
-    bb empty = S->playable & ~occupied, full[4];
-    for (int k = 0; k < 4; k++) {
-        bb reach = empty, x = empty;
-        while (x) { /* cells an empty cell sees along this axis through discs */
-            x = ((up(x, k) | down(x, k)) & occupied) & ~reach;
-            reach |= x;
-        }
-        full[k] = occupied & ~reach;
-    }
-    bb stable = own & S->anchors;
-    for (;;) {
-        bb grown = own;
-        for (int k = 0; k < 4; k++)
-            grown &= full[k] | S->edges[k] | up(stable, k) | down(stable, k);
-        grown |= stable;
-        if (grown == stable) return stable;
-        stable = grown;
-    }
-}
-
 static struct entry *slot(const struct search *S, bb p, bb o) {
     uint64_t h = p * 0x9E3779B97F4A7C15ull ^ o * 0xC2B2AE3D27D4EB4Full;
     return &S->tt->slots[(h ^ (h >> 29)) & ((1u << TABLE_BITS) - 1)];
 }
-
-struct child {
-    int rank;
-    bb b, q, r;
-};
 
 static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int beta, int passed);
 
@@ -327,11 +344,8 @@ static int child_value(struct search *S, bb q, bb r, bb empty, int n, int alpha,
 
 static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int beta, int passed) {
     if (tick(S)) return 0;
-    /* The opponent's stable discs stay theirs: the mover ends at most cells - 2 x them ahead. */
-    if (alpha > 0 && S->cells - 2 * count(o) <= alpha) { /* else too few discs of o to cut */
-        int bound = S->cells - 2 * count(stable_discs(S, o, p | o));
-        if (bound <= alpha) return bound;
-    }
+    int bound = stability_cut(S, p, o, alpha);
+    if (bound != INF) return bound;
     struct entry *e = slot(S, p, o);
     bb first = 0;
     if (e->move && e->p == p && e->o == o) {
@@ -351,8 +365,8 @@ static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int be
     int alpha0 = alpha, best = -INF;
     bb best_move = 0;
     if (first & moves) { /* the table's move first, before the others are ranked: it often cuts alone */
-        bb f = flips(first, p, o);
-        best = child_value(S, o & ~f, p | f | first, empty & ~first, n - 1, alpha, beta, 1);
+        const struct child c = child_of(p, o, first);
+        best = child_value(S, c.q, c.r, empty & ~first, n - 1, alpha, beta, 1);
         if (S->aborted) return 0;
         best_move = first;
         if (best > alpha) alpha = best;
@@ -360,47 +374,22 @@ static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int be
     }
     struct child children[64];
     int count_children = 0;
-    bb odd = 0; /* the empties of regions holding an odd number of them: moving last there pays */
-    for (int i = 0; i < S->n_quadrants; i++)
-        if (count(empty & S->quadrants[i]) & 1) odd |= empty & S->quadrants[i];
     if (alpha < beta) {
         /* the children first, their table slots fetched from memory while the moves are ranked */
-        while (moves) {
-            bb b = moves & (~moves + 1);
-            moves ^= b;
-            bb f = flips(b, p, o);
+        const bb odd = odd_regions(S, empty);
+        for (; moves; moves &= moves - 1) {
             struct child *c = &children[count_children++];
-            c->b = b;
-            c->q = o & ~f;
-            c->r = p | f | b;
+            *c = child_of(p, o, moves & (~moves + 1));
             __builtin_prefetch(slot(S, c->q, c->r));
         }
-        /* fastest first: the fewest replies (anchors count twice), then the fewest empties
-         * beside our discs, then odd regions; anchors favoured */
-        for (int i = 0; i < count_children; i++) {
-            struct child *c = &children[i];
-            bb replies = moves_of(c->q, c->r, empty & ~c->b), around = 0;
-            for (int k = 0; k < 4; k++) around |= up(c->r, k) | down(c->r, k);
-            c->rank = (count(replies) + count(replies & S->anchors)) * 16 + count(around & empty & ~c->b) +
-                      2 * !(c->b & odd);
-            if (c->b & S->anchors) c->rank -= 24;
-        }
+        for (int i = 0; i < count_children; i++) children[i].rank = fastest_first(S, &children[i], empty, odd);
         /* The table may already bound a child: at most u for them is at least -u for us. */
         for (int i = 0; i < count_children; i++) {
             struct child *c = &children[i];
             struct entry *known = slot(S, c->q, c->r);
             if (known->move && known->p == c->q && known->o == c->r && -known->upper >= beta) return -known->upper;
         }
-        /* a stable insertion sort: equal ranks keep the order of the cells (lowest bit first) */
-        for (int i = 1; i < count_children; i++) {
-            struct child c = children[i];
-            int j = i;
-            while (j > 0 && children[j - 1].rank > c.rank) {
-                children[j] = children[j - 1];
-                j--;
-            }
-            children[j] = c;
-        }
+        sort_children(children, count_children);
     }
     for (int i = 0; i < count_children && alpha < beta; i++) {
         struct child *c = &children[i];
@@ -427,7 +416,7 @@ static int deep(struct search *S, bb p, bb o, bb empty, int n, int alpha, int be
     return best;
 }
 
-/* The exact value by null windows only (MTD(f) from a guess of 0): each null window is far
+/* The exact value by null windows only (MTD(f), from the disc difference as a guess): each null window is far
  * cheaper than a wide one, and the table carries what one proved into the next. */
 static int exact(struct search *S, bb p, bb o, bb empty, int n) {
     int lower = -INF, upper = INF, guess = count(p) - count(o);
