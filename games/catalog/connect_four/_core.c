@@ -73,14 +73,24 @@ static double now(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static inline void store(uint64_t *slots, uint64_t size, bb key, int encoded) {
-    slots[key % size] = (key / size) << 8 | (uint64_t)encoded;
+/* The part of the table for positions with ``empties`` empty cells: the small one near the end. */
+struct part {
+    uint64_t *slots;
+    uint64_t size;
+};
+
+static inline struct part part_for(struct table *tt, int empties) {
+    return empties > NEAR ? (struct part){tt->slots, TABLE_SIZE} : (struct part){tt->near, NEAR_SIZE};
 }
 
+static inline uint64_t *slot_of(struct part t, bb key) { return &t.slots[key % t.size]; }
+
+static inline void store(struct part t, bb key, int encoded) { *slot_of(t, key) = (key / t.size) << 8 | (uint64_t)encoded; }
+
 /* The encoded bound stored for ``key``, 0 if none. */
-static inline int probe(const uint64_t *slots, uint64_t size, bb key) {
-    const uint64_t e = slots[key % size];
-    return (e >> 8) == key / size ? (int)(e & 0xff) : 0;
+static inline int probe(struct part t, bb key) {
+    const uint64_t e = *slot_of(t, key);
+    return (e >> 8) == key / t.size ? (int)(e & 0xff) : 0;
 }
 
 typedef int (*search_fn)(struct search *S, bb cur, bb mask, int n, int alpha, int beta);
@@ -116,10 +126,8 @@ static inline __attribute__((always_inline)) int search_body(struct search *S, b
     }
     int high = (cells - 1 - n) / 2; /* nor can we at this one */
     const bb key = cur + mask;
-    const int far = cells - n > NEAR, children_far = cells - n - 1 > NEAR;
-    uint64_t *slots = far ? S->tt->slots : S->tt->near;
-    const uint64_t size = far ? TABLE_SIZE : NEAR_SIZE;
-    const int stored = probe(slots, size, key);
+    const struct part own = part_for(S->tt, cells - n), children = part_for(S->tt, cells - n - 1);
+    const int stored = probe(own, key);
     if (stored) {
         if (stored > 128) {
             low = stored - LOWER_BASE;
@@ -138,8 +146,8 @@ static inline __attribute__((always_inline)) int search_body(struct search *S, b
     /* The moves, most threats made first; a stable insertion keeps centre first among equals. */
     bb bits[16];
     int scores[16], count = 0;
-    for (int i = 0; i < cols && children_far; i++) /* the children's slots, fetched while the moves are ranked */
-        if (moves & S->columns[i]) __builtin_prefetch(&S->tt->slots[(opp + (mask | (moves & S->columns[i]))) % TABLE_SIZE]);
+    for (int i = 0; i < cols; i++) /* the children's slots, fetched from memory while the moves are ranked */
+        if (moves & S->columns[i]) __builtin_prefetch(slot_of(children, opp + (mask | (moves & S->columns[i]))));
     for (int i = 0; i < cols; i++) {
         bb bit = moves & S->columns[i];
         if (!bit) continue;
@@ -156,20 +164,19 @@ static inline __attribute__((always_inline)) int search_body(struct search *S, b
     /* The table may already bound a child: at most u for them is at least -u for us (the
      * children's slots were fetched while the moves were ranked). */
     for (int i = 0; i < count; i++) {
-        const int bound = children_far ? probe(S->tt->slots, TABLE_SIZE, opp + (mask | bits[i]))
-                                       : probe(S->tt->near, NEAR_SIZE, opp + (mask | bits[i]));
+        const int bound = probe(children, opp + (mask | bits[i]));
         if (bound && bound < 128 && UPPER_BASE - bound >= beta) return UPPER_BASE - bound;
     }
     for (int i = 0; i < count; i++) {
         int score = -negamax(S, opp, mask | bits[i], n + 1, -beta, -alpha);
         if (S->aborted) return 0;
         if (score >= beta) {
-            store(slots, size, key, score + LOWER_BASE);
+            store(own, key, score + LOWER_BASE);
             return score;
         }
         if (score > alpha) alpha = score;
     }
-    store(slots, size, key, alpha + UPPER_BASE);
+    store(own, key, alpha + UPPER_BASE);
     return alpha;
 }
 
