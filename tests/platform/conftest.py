@@ -23,11 +23,38 @@ from django.db.models import F
 from games.matches import events, services
 from games.matches.events import StateChanged
 from games.matches.models import Match, Move, Seat
+from games.realtime.lobby_events import LOBBY_GROUP
+from games.realtime.outbox import send_to_groups
 from games.realtime.routing import websocket_urlpatterns
 
 # How long a socket must stay silent to count as "sent nothing more".
 QUIET = 0.05
 TIMEOUT = 3
+
+
+_markers = iter(range(1_000_000))
+
+
+def send_marker(group: str) -> str:
+    """Send a marker frame to a lobby socket group through the services' own outbox and return
+    it. Frames reach a socket in the order sent, so a test that reads up to the marker has read
+    everything sent before it: absence is checked by an event, not by waiting. The hint group
+    (``/ws/lobby/``) gets it as a hint, the pushed groups as a frame of its own."""
+    marker = f"marker-{next(_markers)}"
+    if group == LOBBY_GROUP:
+        event = {"type": "lobby.hint", "changed": [marker]}
+    else:
+        event = {"type": "lobby.push", "text": json.dumps({"type": "marker", "id": marker}), "skip": []}
+    send_to_groups([(group, event)])
+    return marker
+
+
+def marker_of(frame: dict) -> str | None:
+    """The marker a frame is (``send_marker``'s), else None."""
+    if frame.get("type") == "marker":
+        return frame["id"]
+    changed = frame.get("changed") if frame.get("type") == "lobby" else None
+    return changed[0] if changed and str(changed[0]).startswith("marker-") else None
 
 
 @pytest.fixture(autouse=True)

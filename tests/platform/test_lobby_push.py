@@ -28,12 +28,11 @@ from games.matches.pairing import matchmaking as pairing
 from games.notifications.services import mark_read
 from games.realtime.lobby_events import LOBBY_GROUP
 from games.realtime.lobby_push import PUSH_GROUP, bell_group, push_group
-from games.realtime.outbox import send_to_groups
 from games.realtime.routing import websocket_urlpatterns
 from games.tournaments import services as tournaments
 from games.tournaments.models import Tournament
 
-from .conftest import TIMEOUT, db, make_user
+from .conftest import TIMEOUT, db, make_user, marker_of, send_marker
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +45,6 @@ class Socket:
 
     ws: WebsocketCommunicator
     groups: tuple[str, ...]  # the channel groups it listens to (the markers' way in)
-    hints: bool = False  # the hint socket (/ws/lobby/), whose group carries lobby.hint events
     frames: list[str] = field(default_factory=list)
 
     async def raw(self, timeout: float = TIMEOUT) -> dict:
@@ -65,16 +63,11 @@ class Socket:
         services' own outbox (frames reach a socket in the order sent): waits for an event,
         not for time. A socket in no group (an anonymous bell) can be sent nothing at all: its
         ping's answer is then its next frame."""
-        MARKERS.append(marker := f"marker-{len(MARKERS)}")
         if not self.groups:
             await self.ws.send_to(text_data=json.dumps({"type": "ping"}))
             assert await self.raw() == {"type": "pong"}
             return []
-        if self.hints:
-            event = {"type": "lobby.hint", "changed": [marker]}
-        else:
-            event = {"type": "lobby.push", "text": json.dumps({"type": "marker", "id": marker}), "skip": []}
-        send_to_groups([(self.groups[0], event)])
+        marker = send_marker(self.groups[0])
         got = []
         while marker_of(frame := await self.raw()) != marker:
             if marker_of(frame) is None:
@@ -87,17 +80,6 @@ class Socket:
         while (frame := await self.recv())["type"] != kind:
             pass
         return frame
-
-
-MARKERS: list[str] = []
-
-
-def marker_of(frame: dict) -> str | None:
-    """The marker a frame is (``Socket.drain``'s), else None."""
-    if frame.get("type") == "marker":
-        return frame["id"]
-    changed = frame.get("changed") if frame.get("type") == "lobby" else None
-    return changed[0] if changed and str(changed[0]).startswith("marker-") else None
 
 
 def groups_of(user, path: str) -> tuple[str, ...]:
@@ -121,7 +103,7 @@ class Sockets:
         ws.scope["user"] = user
         connected, _ = await ws.connect(TIMEOUT)
         assert connected
-        socket = Socket(ws, groups_of(user, path), hints=path == HINTS)
+        socket = Socket(ws, groups_of(user, path))
         self.open.append(socket)
         if snapshot and path == LOBBY:
             socket.snapshot = await socket.recv()

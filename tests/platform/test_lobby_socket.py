@@ -21,11 +21,10 @@ from games.matches import services
 from games.matches.models import Match
 from games.realtime import lobby_events
 from games.realtime.lobby_events import LOBBY_GROUP
-from games.realtime.outbox import send_to_groups
 from games.realtime.ratelimit import USERS
 from games.realtime.routing import websocket_urlpatterns
 
-from .conftest import TIMEOUT, db, make_user, start_match
+from .conftest import TIMEOUT, db, make_user, send_marker, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,7 +63,6 @@ class Lobbies:
 
     def __init__(self) -> None:
         self.open: list[Lobby] = []
-        self.markers: list[str] = []  # those nothing_more sent
 
     async def connect(self, user) -> Lobby:
         ws = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/lobby/")
@@ -76,12 +74,9 @@ class Lobbies:
         return lobby
 
     async def nothing_more(self) -> None:
-        """No socket got a frame it was not read for, checked by an event rather than a wait: a
-        marker sent to the lobby's group through the services' own outbox after what the test
-        did must be each socket's next frame (frames reach a socket in the order sent)."""
-        marker = f"marker-{len(self.markers)}"
-        self.markers.append(marker)
-        send_to_groups([(LOBBY_GROUP, {"type": "lobby.hint", "changed": [marker]})])
+        """No socket got a frame it was not read for: a marker sent to the lobby's group after
+        what the test did must be every socket's next frame (``send_marker``)."""
+        marker = send_marker(LOBBY_GROUP)
         for lobby in self.open:
             assert await lobby.recv() == {"type": "lobby", "changed": [marker]}, lobby.frames
 
