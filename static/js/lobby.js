@@ -126,9 +126,11 @@ connect("/ws/lobby/?push=lobby", {
   onMessage: (message) => {
     const changes = changesOf(message);
     if (!changes.length) return; // a type this page does not know (more may be added)
-    const before = myTurns();
+    // only a change to your matches can bring a new "your turn" (the pools' counts come often)
+    const mine = changes.some((change) => (change.put ?? change.drop ?? change.replace) === "mine");
+    const before = mine ? myTurns() : null;
     changes.forEach(apply);
-    if (turnCame(before, myTurns())) raiseTurnSignal(); // only while hidden
+    if (mine && turnCame(before, myTurns())) raiseTurnSignal(); // only while hidden
     document.body.dataset.lobbyFrames = String(Number(document.body.dataset.lobbyFrames || 0) + 1);
   },
 });
