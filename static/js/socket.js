@@ -7,6 +7,10 @@
 // "Connection lost — reconnecting…" banner while down, and pings every 25 s so proxies keep
 // an idle connection open. On every (re)connect the server sends the full state,
 // so callers need no resync logic beyond onOpen({reconnected}).
+//
+// The page's controls that only this socket can carry (marked `data-needs-socket disabled`
+// in its HTML: a chat line, a draw offer...) are enabled while it is open and disabled while
+// it is not, so that nothing is clicked into a socket that is not there yet, or any more.
 
 const PING_MS = 25_000;
 const BACKOFF_MIN_MS = 500;
@@ -36,6 +40,7 @@ export function connect(path, {onMessage = () => {}, onOpen = () => {}} = {}) {
       delay = BACKOFF_MIN_MS;
       banner.hidden = true;
       document.body.dataset.socket = "open";
+      usable(true);
       clearInterval(pingTimer);
       pingTimer = setInterval(() => send({type: "ping"}), PING_MS);
       onOpen({reconnected});
@@ -52,6 +57,7 @@ export function connect(path, {onMessage = () => {}, onOpen = () => {}} = {}) {
     ws.addEventListener("close", (event) => {
       clearInterval(pingTimer);
       document.body.dataset.socket = "closed";
+      usable(false);
       if (stopped) return;
       if (event.code === 4404) {
         banner.textContent = "This match no longer exists.";
@@ -97,6 +103,10 @@ export function connect(path, {onMessage = () => {}, onOpen = () => {}} = {}) {
       ws?.close();
     },
   };
+}
+
+function usable(open) {
+  for (const el of document.querySelectorAll("[data-needs-socket]")) el.disabled = !open;
 }
 
 function makeBanner() {

@@ -6,6 +6,8 @@ replay shows the players' room.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser import helpers
@@ -87,3 +89,40 @@ def test_a_player_against_the_computer_has_no_chat_after_the_game_either(daphne_
         expect(c.get_by_role("tab", name="Spectators")).to_be_visible()
         expect(a.locator("#chat")).to_be_hidden()
         assert not a.js_errors and not c.js_errors
+
+
+def test_a_line_waits_for_the_socket_instead_of_being_lost(daphne_server, person):
+    """Issue 37 (CI failed on it): the match page is drawn, and says it is ready, from its
+    HTML before its socket opens; a line sent in that moment was not sent ("Not connected"),
+    and a test that typed at once lost it. The controls only the socket carries (marked
+    ``data-needs-socket``) are disabled until it opens, and whenever it is down."""
+    base = daphne_server.url
+    a, b = person(), person(**PHONE)
+    allowed = []  # empty: bob's match socket is closed as soon as it opens
+
+    def hold(ws) -> None:
+        if allowed:
+            ws.connect_to_server()
+        else:
+            ws.close()
+
+    with helpers.screenshots_on_failure("socket", "chat", a=a, b=b):
+        signup(a, base, username("ann"))
+        signup(b, base, username("bob"))
+        match_url = create_match(a, base, "reversi", size="6", blocks="")
+        b.route_web_socket(re.compile(r"/ws/matches/"), hold)
+        join(b, match_url + "join/", match_url)
+        send = b.locator("#chat-form").get_by_role("button", name="Send")
+        expect(b.locator("body")).to_have_attribute("data-socket", "closed")
+        expect(send).to_be_disabled()
+        expect(b.locator("#chat-phrases").get_by_role("button", name="Good luck")).to_be_disabled()
+        b.locator("#chat-text").fill("hello ann")
+        b.locator("#chat-text").press("Enter")  # no submit while the Send button is disabled
+        expect(b.locator("#chat-text")).to_have_value("hello ann")
+
+        allowed.append(True)  # the page's next try gets through
+        expect(send).to_be_enabled()
+        send.click()
+        expect(a.locator("#chat-lines li").last).to_contain_text("hello ann")
+        expect(b.locator("#chat-text")).to_have_value("")
+    assert not a.js_errors and not b.js_errors
