@@ -13,8 +13,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
@@ -23,12 +25,11 @@ from django.db.models import F
 from games.matches import events, services
 from games.matches.events import StateChanged
 from games.matches.models import Match, Move, Seat
+from games.matches.selectors import public_of
 from games.realtime.lobby_events import LOBBY_GROUP
-from games.realtime.outbox import send_to_groups
+from games.realtime.outbox import send_to_channels, send_to_groups
 from games.realtime.routing import websocket_urlpatterns
 
-# How long a socket must stay silent to count as "sent nothing more".
-QUIET = 0.05
 TIMEOUT = 3
 
 
@@ -40,13 +41,23 @@ def send_marker(group: str) -> str:
     it. Frames reach a socket in the order sent, so a test that reads up to the marker has read
     everything sent before it: absence is checked by an event, not by waiting. The hint group
     (``/ws/lobby/``) gets it as a hint, the pushed groups as a frame of its own."""
-    marker = f"marker-{next(_markers)}"
+    marker = new_marker()
     if group == LOBBY_GROUP:
         event = {"type": "lobby.hint", "changed": [marker]}
     else:
         event = {"type": "lobby.push", "text": json.dumps({"type": "marker", "id": marker}), "skip": []}
     send_to_groups([(group, event)])
     return marker
+
+
+def group_members() -> set[str]:
+    """The channel of every socket in a group of the in-memory layer (how a test finds its
+    socket's own channel: the one that joined while it connected)."""
+    return {channel for members in get_channel_layer().groups.values() for channel in members}
+
+
+def new_marker() -> str:
+    return f"marker-{next(_markers)}"
 
 
 def marker_of(frame: dict) -> str | None:
@@ -141,6 +152,8 @@ class Client:
     """One match socket: every frame it received (raw text and decoded), its latest state."""
 
     ws: WebsocketCommunicator
+    match_id: str
+    channel: str  # its consumer's channel name (where ``until_marker`` sends)
     frames: list[str] = field(default_factory=list)
     state: dict | None = None
 
@@ -167,9 +180,29 @@ class Client:
             if predicate(state):
                 return state
 
-    async def quiet(self, timeout: float = QUIET) -> None:
-        """Assert that nothing more arrives (a frame or a close)."""
-        assert await self.ws.receive_nothing(timeout, interval=0.005), await self.ws.receive_output()
+    async def until_marker(self) -> list[dict]:
+        """Every frame sent to this socket so far, read (as ``recv`` reads them) up to a marker
+        sent now to its own channel: the match's state as stored, with a ``marker`` field, which
+        the consumer sends on as any state. A channel's messages reach its consumer in order,
+        so the marker comes after everything sent before it; the marker itself is not kept."""
+        marker = new_marker()
+        public = await db(public_of)(self.match_id)
+        event = {"type": "match.state", "public": orjson.dumps({**public, "marker": marker}).decode()}
+        send_to_channels([(self.channel, event)])
+        seen = []
+        while True:
+            text = await self.ws.receive_from(TIMEOUT)
+            message = json.loads(text)
+            if message["type"] == "state" and message["match"].get("marker") == marker:
+                return seen
+            self.frames.append(text)
+            if message["type"] == "state":
+                self.state = message["match"]
+            seen.append(message)
+
+    async def quiet(self) -> None:
+        """Assert that nothing more has come (read up to a marker: an event, not a wait)."""
+        assert await self.until_marker() == []
 
     async def send(self, message: Any) -> None:
         if isinstance(message, bytes):
@@ -211,9 +244,11 @@ class Sockets:
         """A connected socket that has read its first state (``query``: the URL's, e.g.
         ``moves=1`` as the match page opens it)."""
         ws = communicator(match_id, user, query)
+        before = group_members()
         connected, _ = await ws.connect(TIMEOUT)
         assert connected
-        client = Client(ws)
+        (channel,) = group_members() - before  # the consumer joined its match's group
+        client = Client(ws, match_id, channel)
         self.open.append(client)
         await client.recv_state()
         return client

@@ -230,7 +230,7 @@ async def test_a_player_mutes_the_other_side_and_sees_the_spectators_after_the_g
     assert (await chat_frame(table.sb, "chat_history"))["lines"] == []
     await table.sa.send({"type": "chat", "room": "players", "text": "still there?"})
     await chat_frame(table.sa)
-    await table.sb.quiet(0.2)
+    await table.sb.quiet()
     carl = await db(make_user)("carl")
     spectator = await sockets.connect(table.id, carl)
     await chat_frame(spectator, "chat_history")
@@ -254,7 +254,7 @@ async def test_a_line_staff_hide_leaves_the_open_sockets(sockets):
     for client in (table.sa, table.sb, visitor):
         assert (await chat_frame(client, "chat_hidden"))["ids"] == [line["id"]]
     assert await db(chat.chat_hide)(line_ids=[line["id"]]) == 0  # hidden once: nothing sent again
-    await table.sa.quiet(0.2)
+    await table.sa.quiet()
     late = await sockets.connect(table.id, AnonymousUser())
     await late.ping()  # its history: nothing shown, so no frame
 

@@ -23,10 +23,11 @@ from games.matches import services
 from games.matches.challenges.services import accept as challenge_accept
 from games.matches.challenges.services import decline as challenge_decline
 from games.matches.models import Match
+from games.realtime.outbox import send_to_channels
 from games.realtime.routing import websocket_urlpatterns
 from games.realtime.token_auth import TokenAuthMiddleware
 
-from .conftest import QUIET, TIMEOUT, db, make_user
+from .conftest import TIMEOUT, db, group_members, make_user, new_marker
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,6 +37,7 @@ class Events:
     """One event socket and every message it received."""
 
     ws: WebsocketCommunicator
+    channel: str | None  # its consumer's channel (None: closed before it joined a group)
     got: list[dict] = field(default_factory=list)
 
     async def recv(self, timeout: float = TIMEOUT) -> dict:
@@ -44,8 +46,14 @@ class Events:
         self.got.append(json.loads(text))
         return self.got[-1]
 
-    async def quiet(self, timeout: float = QUIET * 4) -> None:
-        assert await self.ws.receive_nothing(timeout, interval=0.005), await self.ws.receive_output()
+    async def quiet(self) -> None:
+        """Nothing more has come: a marker sent now to this socket's own channel, behind
+        everything sent to it before, is its next frame (an event, not a wait)."""
+        marker = new_marker()
+        frame = json.dumps({"type": "marker", "id": marker})
+        send_to_channels([(self.channel, {"type": "events.send", "frame": frame})])
+        assert await self.recv() == {"type": "marker", "id": marker}
+        self.got.pop()
 
     async def closed_with(self) -> int:
         out = await self.ws.receive_output(TIMEOUT)
@@ -64,9 +72,12 @@ class Opener:
         headers = [(b"authorization", f"Bearer {token}".encode())] if token else []
         ws = WebsocketCommunicator(app, "/ws/events/", headers=headers)
         ws.scope["user"] = user if user is not None else AnonymousUser()
+        before = group_members()
         connected, _ = await ws.connect(TIMEOUT)
         assert connected
-        events = Events(ws)
+        joined = group_members() - before
+        assert len(joined) <= 1, joined
+        events = Events(ws, next(iter(joined), None))
         self.open.append(events)
         if user is not None and user.is_authenticated or token:
             await events.ws.send_to(text_data=json.dumps({"type": "ping"}))

@@ -47,12 +47,11 @@ class PageList:
 
 
 async def drain(client, page: PageList) -> list[dict]:
-    """Read every frame until the socket is quiet; the move-list ones go to ``page``."""
-    seen = []
-    while not await client.ws.receive_nothing(0.05, interval=0.005):
-        message = await client.recv()
+    """Read every frame sent to the socket so far (up to a marker); the move-list ones go to
+    ``page``."""
+    seen = await client.until_marker()
+    for message in seen:
         page.take(message)
-        seen.append(message)
     return seen
 
 

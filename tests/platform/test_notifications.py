@@ -30,9 +30,10 @@ from games.matches.models import Match
 from games.notifications import mail as notification_mail
 from games.notifications import services as notes
 from games.notifications.models import EmailPreferences, Notification
+from games.realtime.lobby_events import LOBBY_GROUP
 from games.realtime.routing import websocket_urlpatterns
 
-from .conftest import TIMEOUT, db, fresh, make_user
+from .conftest import TIMEOUT, db, fresh, make_user, marker_of, send_marker
 from .test_clocks import elapse, move
 from .test_selectors import mark_present
 
@@ -461,8 +462,9 @@ async def test_a_new_notification_hints_the_users_lobby_sockets(transactional_db
         await db(services.match_join)(match_id=match.pk, user=bob)
         got = [json.loads(await sockets[0].receive_from(TIMEOUT)) for _ in range(2)]
         assert {"type": "lobby", "changed": ["notifications"]} in got
+        marker = send_marker(LOBBY_GROUP)  # behind anything sent to the lobby before it
         for ws in sockets[1:]:
-            assert await ws.receive_nothing(0.2)
+            assert marker_of(json.loads(await ws.receive_from(TIMEOUT))) == marker
     finally:
         for ws in sockets:
             await ws.disconnect()
