@@ -50,10 +50,20 @@ def send_marker(group: str) -> str:
     return marker
 
 
-def group_members() -> set[str]:
-    """The channel of every socket in a group of the in-memory layer (how a test finds its
-    socket's own channel: the one that joined while it connected)."""
+def _group_members() -> set[str]:
     return {channel for members in get_channel_layer().groups.values() for channel in members}
+
+
+async def connect_socket(ws: WebsocketCommunicator) -> str | None:
+    """Connect ``ws`` and return its consumer's channel name: the one that joined a group of
+    the in-memory layer while it connected (None: it joined none, e.g. closed at once).
+    A marker sent there (``send_to_channels``) comes after everything sent to it before."""
+    before = _group_members()
+    connected, _ = await ws.connect(TIMEOUT)
+    assert connected
+    joined = _group_members() - before
+    assert len(joined) <= 1, joined
+    return next(iter(joined), None)
 
 
 def new_marker() -> str:
@@ -160,6 +170,10 @@ class Client:
     async def recv(self, timeout: float = TIMEOUT) -> dict:
         text = await self.ws.receive_from(timeout)
         assert isinstance(text, str), text
+        return self.keep(text)
+
+    def keep(self, text: str) -> dict:
+        """Record a frame read (and the state it brings); returns it decoded."""
         self.frames.append(text)
         message = json.loads(text)
         if message["type"] == "state":
@@ -195,10 +209,7 @@ class Client:
             message = json.loads(text)
             if message["type"] == "state" and message["match"].get("marker") == marker:
                 return seen
-            self.frames.append(text)
-            if message["type"] == "state":
-                self.state = message["match"]
-            seen.append(message)
+            seen.append(self.keep(text))
 
     async def quiet(self) -> None:
         """Assert that nothing more has come (read up to a marker: an event, not a wait)."""
@@ -244,10 +255,8 @@ class Sockets:
         """A connected socket that has read its first state (``query``: the URL's, e.g.
         ``moves=1`` as the match page opens it)."""
         ws = communicator(match_id, user, query)
-        before = group_members()
-        connected, _ = await ws.connect(TIMEOUT)
-        assert connected
-        (channel,) = group_members() - before  # the consumer joined its match's group
+        channel = await connect_socket(ws)
+        assert channel is not None  # the consumer joined its match's group
         client = Client(ws, match_id, channel)
         self.open.append(client)
         await client.recv_state()

@@ -27,7 +27,7 @@ from games.realtime.outbox import send_to_channels
 from games.realtime.routing import websocket_urlpatterns
 from games.realtime.token_auth import TokenAuthMiddleware
 
-from .conftest import TIMEOUT, db, group_members, make_user, new_marker
+from .conftest import TIMEOUT, connect_socket, db, make_user, new_marker
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,12 +72,7 @@ class Opener:
         headers = [(b"authorization", f"Bearer {token}".encode())] if token else []
         ws = WebsocketCommunicator(app, "/ws/events/", headers=headers)
         ws.scope["user"] = user if user is not None else AnonymousUser()
-        before = group_members()
-        connected, _ = await ws.connect(TIMEOUT)
-        assert connected
-        joined = group_members() - before
-        assert len(joined) <= 1, joined
-        events = Events(ws, next(iter(joined), None))
+        events = Events(ws, await connect_socket(ws))
         self.open.append(events)
         if user is not None and user.is_authenticated or token:
             await events.ws.send_to(text_data=json.dumps({"type": "ping"}))
