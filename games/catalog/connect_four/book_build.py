@@ -6,7 +6,7 @@ The book is a proof that the expert, moving first, wins against any second playe
 the first player's positions depth first from the empty board. At each one (R to move):
 
 - nothing is needed where the expert's own solver proves a win within a move: its call in
-  play (``expert.solve_in_play``), from a fresh table, with ``MARGIN`` of its nodes;
+  play (``expert.solve_in_play``), from a fresh table, within ``LEFT_TO_PLAY`` nodes;
 - else a column is proved to win and becomes the position's entry. A column is tried only
   when every reply of the opponent leaves the game going, and is proved when every position
   after those replies is proved in turn (this walk). From ``SOLVE_FROM`` stones on, a column
@@ -26,10 +26,12 @@ from pathlib import Path
 from . import _core
 from .bits import Geometry, geometry, has_four, threats
 from .book import COLS, PATH, ROWS, Entry, book, canonical, dump, parse
-from .expert import CORE, solve_in_play
+from .expert import solve_in_play
 from .solver import CoreSolver
 
-MARGIN = 0.4  # of the expert's solver nodes: what a position may need to be left to it in play
+# What a position may need to be left to the expert's solver in play: 6 M nodes are 0.67 s
+# on the slowest day the benches measured (9 M nodes a second), within the solver's share.
+LEFT_TO_PLAY = 6_000_000
 SOLVE_FROM = 6  # stones from which a column is checked by one solve before it is walked
 
 
@@ -55,10 +57,10 @@ def replies(g: Geometry, cur: int, mask: int, column: int) -> list[tuple[int, in
 
 
 def proved_in_play(g: Geometry, cur: int, mask: int) -> bool | None:
-    """True: the expert's solver proves this a win within ``MARGIN`` of its nodes; False: it
+    """True: the expert's solver proves this a win within ``LEFT_TO_PLAY`` nodes; False: it
     proves it no win; None: not proved."""
     _core.clear()
-    proof = solve_in_play(g, cur, mask, None, int(CORE.nodes * MARGIN))
+    proof = solve_in_play(g, cur, mask, None, LEFT_TO_PLAY)
     return None if proof is None else proof.score > 0
 
 

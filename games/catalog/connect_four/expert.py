@@ -44,12 +44,13 @@ class SolverUse:
 
 # The C core proves most 6x7 positions from 8 stones (34 empty cells) within a few million
 # nodes, the outcome (win, draw or loss) about three times as fast as the exact score
-# (bench/connect_four_engines.py): before 12 stones it proves the outcome and keeps it. Its
-# 15 million nodes take about 0.7 s on the machine of the benches (2 cores). The
-# pure-Python reference, on the boards beyond the core's 64 bits, hardly ever proves a
-# position with more than 28 empty cells in half a second, and that half second is worth
-# more to the search in the middle game.
-CORE = SolverUse(empties=34, share=0.85, nodes=15_000_000, exact_empties=30)
+# (bench/connect_four_engines.py): before 12 stones it proves the outcome and keeps it. The
+# hardest positions the benches met need up to 22.5 million nodes; its 25 million take about
+# 0.85 s on the machine of the benches (2 cores) on a fast day (29 M nodes a second); on a
+# slower one its share of the second ends the solve first. The pure-Python reference, on the
+# boards beyond the core's 64 bits, hardly ever proves a position with more than 28 empty
+# cells in half a second, and that half second is worth more to the search in the middle game.
+CORE = SolverUse(empties=34, share=0.85, nodes=25_000_000, exact_empties=30)
 PURE = SolverUse(empties=28, share=0.5, nodes=60_000, exact_empties=28)
 
 
