@@ -11,8 +11,8 @@ from .minimax import minimax4
 
 # Ratings: ``manage.py rate_levels --game connect_four --budget 0`` (the site's own budgets,
 # 2026-12-03, 94 s, the solver's C core with 25 M nodes): ``expert`` beat ``strong`` 8/8; the
-# same ratings as on 2026-12-02 with 15 M nodes. At 0.05 s a
-# move it would split the time between solver and search, which is not what a player meets.
+# same ratings as on 2026-12-02 with 15 M nodes. At 0.05 s a move it would split the time
+# between solver and search, which is not what a player meets.
 KIT = GameKit(
     game=GAME,
     diagrams=diagrams,
