@@ -64,7 +64,7 @@ from websockets.exceptions import ConnectionClosed
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 from bench.loadkit import loopback_address  # noqa: E402
-from bench.loadkit.browser import MoveList, get_page, match_socket_path, open_bell  # noqa: E402
+from bench.loadkit.browser import MoveList, get_page, match_socket_path  # noqa: E402
 from bench.loadkit.fanout import relay_answers, relay_fanout  # noqa: E402
 from bench.loadkit.measure import client_cpu, machine_cpu, proc_cpu  # noqa: E402
 from bench.loadkit.report import log  # noqa: E402
@@ -195,7 +195,9 @@ async def measure(name: str, server, agent: Agent, args: argparse.Namespace, spe
     log_from = server.log_path.stat().st_size
     pair, cookie_name = await asyncio.to_thread(agent.call, "watched_match", args.size)
     match_id, origin = pair["match_id"], server.url
-    url = server.ws_url + match_socket_path(match_id, faithful)
+    # the players' pages are logged in (their sockets carry their bells), the spectators' not
+    player_url = server.ws_url + match_socket_path(match_id, faithful)
+    url = server.ws_url + match_socket_path(match_id, faithful, signed_in=False)
     w, gate, players = Watch(), asyncio.Semaphore(args.concurrency), []
     cookies = [f"{cookie_name}={pair['keys'][seat]}" for seat in (0, 1)]
     started = time.monotonic()
@@ -205,16 +207,10 @@ async def measure(name: str, server, agent: Agent, args: argparse.Namespace, spe
     seat_lists = [MoveList(), MoveList()]
     for seat in (0, 1):
         ws, w.states[seat], _ = await open_match_socket(
-            url, loopback_address(seat), gate, cookies[seat], origin
+            player_url, loopback_address(seat), gate, cookies[seat], origin
         )
         players.append(ws)
     readers = [asyncio.create_task(play(ws, seat, w, seat_lists[seat])) for seat, ws in enumerate(players)]
-    bells = []  # the players' pages' bells (logged in): the spectators' pages are logged out
-    if faithful:
-        for seat in (0, 1):
-            bell, reader = await open_bell(server.ws_url, loopback_address(seat), cookies[seat], gate, origin)
-            bells.append(bell)
-            readers.append(reader)
     started = time.monotonic()
     opened = await asyncio.gather(
         *(open_match_socket(url, loopback_address(2 + i), gate, "", origin) for i in range(spectators)),
@@ -244,7 +240,7 @@ async def measure(name: str, server, agent: Agent, args: argparse.Namespace, spe
     cpu, client, busy1 = proc_cpu([pid]) - cpu0, client_cpu() - client0, machine_cpu()
     rss2 = proc_status(pid, "VmRSS") / 1024
     w.closing = True
-    await asyncio.gather(*(ws.close() for ws in players + bells + sockets), return_exceptions=True)
+    await asyncio.gather(*(ws.close() for ws in players + sockets), return_exceptions=True)
     await asyncio.gather(*readers, return_exceptions=True)
     await asyncio.to_thread(wait_quiet, server.url)
     with server.log_path.open(errors="replace") as f:

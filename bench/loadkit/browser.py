@@ -3,9 +3,10 @@
 A page loads once (``GET /m/<id>/``, the HTML; its static files are cached by a browser and
 not fetched here), then opens ``/ws/matches/<id>/?moves=1`` and reads nothing more over HTTP:
 its move list comes whole once (``move_list``) and then rides on each ``state`` that changes
-it (``moves_added`` or ``moves_taken_back``; docs/protocol.md). A logged-in page also opens
-the header's bell (``static/js/bell.js``: ``/ws/lobby/?push=bell``, its user's unread count
-only). A bot-like client opens the match socket without ``?moves=1`` and nothing else.
+it (``moves_added`` or ``moves_taken_back``; docs/protocol.md). A logged-in page adds
+``&bell=1``: the same socket carries the header's bell (its user's unread count on connect,
+and their challenges), so the page opens no other socket. A bot-like client opens the match
+socket without ``?moves=1`` and nothing else.
 """
 
 from __future__ import annotations
@@ -15,14 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-import websockets
 
-BELL_PATH = "/ws/lobby/?push=bell"  # the header's bell on every page of a logged-in person
-
-
-def match_socket_path(match_id: str, page_faithful: bool = True) -> str:
-    """The path a client opens for a match: the page's (``?moves=1``) or a bot's."""
-    return f"/ws/matches/{match_id}/" + ("?moves=1" if page_faithful else "")
+def match_socket_path(match_id: str, page_faithful: bool = True, signed_in: bool = True) -> str:
+    """The path a client opens for a match: the page's (``?moves=1``, and ``&bell=1`` when
+    its person is logged in, as ``static/js/match.js`` opens it) or a bot's."""
+    if not page_faithful:
+        return f"/ws/matches/{match_id}/"
+    return f"/ws/matches/{match_id}/?moves=1" + ("&bell=1" if signed_in else "")
 
 
 async def get_page(
@@ -52,25 +52,6 @@ async def get_page(
                 raise
             await asyncio.sleep(2**attempt)
     return 0
-
-
-async def open_bell(
-    ws_base: str, address: str | None, cookie: str, gate: asyncio.Semaphore, origin: str | None = None
-) -> tuple[Any, asyncio.Task]:
-    """A logged-in page's bell socket (``BELL_PATH`` on ``ws_base``, from ``address``) and the
-    task reading its frames, which the page shows and a benchmark drops."""
-    local = {"local_addr": (address, 0)} if address else {}
-    async with gate:
-        headers = {"Cookie": cookie}
-        ws = await websockets.connect(
-            ws_base + BELL_PATH, origin=origin, additional_headers=headers, open_timeout=60, **local
-        )
-
-    async def read() -> None:
-        async for _ in ws:
-            pass
-
-    return ws, asyncio.ensure_future(read())
 
 
 @dataclass

@@ -23,7 +23,6 @@ class Conversation:
         self.pair = pair
         self.match_id = match_id
         self.sockets: list[Any] = [None, None]
-        self.bells: list[Any] = []  # page-faithful players' bell sockets (``browser.open_bell``)
         self.sends: dict[int, Send] = {}
         self.delivered: list[Counter] = [Counter(), Counter()]
         self.requested: set[int] = set()

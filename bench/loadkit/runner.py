@@ -10,7 +10,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from bench.loadkit import CONNECT_CONCURRENCY, IDLE_WINDOW, loopback_address
-from bench.loadkit.browser import get_page, match_socket_path, open_bell
+from bench.loadkit.browser import get_page, match_socket_path
 from bench.loadkit.conversations import Conversation, GameConversation, RelayConversation
 from bench.loadkit.measure import Stats, client_cpu, machine_cpu, proc_cpu, tree_cpu
 from bench.loadkit.report import format_row, log
@@ -89,11 +89,6 @@ class Runner:
                 await asyncio.sleep(2**attempt)
         conv.sockets[seat] = ws
         self.spawn(self.read(conv, seat, ws))
-        if faithful:  # a logged-in page's bell, as every page of the site has (its frames dropped)
-            bell, reader = await open_bell(url, address, cookie, self.connect_gate)
-            conv.bells.append(bell)
-            self.tasks.add(reader)
-            reader.add_done_callback(self.tasks.discard)
 
     async def read(self, conv: Conversation, seat: int, ws) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -136,7 +131,7 @@ class Runner:
             await asyncio.wait_for(asyncio.gather(*(e.wait() for e in conv.over)), self.cfg["grace"])
         except TimeoutError:
             pass
-        for ws in [*conv.sockets, *conv.bells]:
+        for ws in conv.sockets:
             if ws is not None:
                 self.spawn(ws.close())
         match_id = await self.loop.run_in_executor(
@@ -152,7 +147,7 @@ class Runner:
         for conv in self.every:
             conv.close()
         await asyncio.gather(
-            *(ws.close() for conv in self.current.values() for ws in [*conv.sockets, *conv.bells] if ws),
+            *(ws.close() for conv in self.current.values() for ws in conv.sockets if ws),
             return_exceptions=True,
         )
         for task in list(self.tasks):

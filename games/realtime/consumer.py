@@ -27,6 +27,7 @@ from games.matches.offers import takebacks
 from games.matches.selectors import for_seat, public_of, seat_in
 
 from . import heartbeat, messages, outgoing
+from .bell_socket import BellSocket
 from .broadcast import group_name
 from .chat_socket import ChatSocket
 from .outbox import serve_on
@@ -35,7 +36,7 @@ from .sockets import MAX_FRAME, ClientGone, LimitedSocket
 from .token_auth import token_group
 
 
-class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
+class MatchConsumer(BellSocket, ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
     """One client's socket on one match: players act, spectators watch."""
 
     public: dict[str, Any] | None = None  # the latest public match data, kept current by events
@@ -49,10 +50,11 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
         signed_in = self.user is not None and self.user.is_authenticated
         self.username: str | None = self.user.username if signed_in else None
         self.bucket = socket_bucket()
-        # ``?moves=1``: this client keeps a move list (our page); others get no frames they
-        # did not ask for.
+        # ``?moves=1``: this client keeps a move list (our page); ``?bell=1``: it carries the
+        # page's bell (``bell_socket``). Others get no frames they did not ask for.
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.wants_moves = query.get("moves") == ["1"]
+        wants_bell = signed_in and query.get("bell") == ["1"]
         await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
         if not self.hold(ADDRESSES, str((self.scope.get("client") or ["?"])[0])) or (
             signed_in and not self.hold(USERS, str(self.user.pk))
@@ -77,6 +79,8 @@ class MatchConsumer(ChatSocket, LimitedSocket, AsyncJsonWebsocketConsumer):
         await self.send_chat_history()
         if self.wants_moves:
             await self.send_move_list()
+        if wants_bell:
+            await self.carry_bell(self.user)
         await resume(public)  # a turn the server owed before a restart
 
     async def disconnect(self, code: int) -> None:

@@ -1,11 +1,12 @@
 // The header bell, live on every page of a logged-in user.
 //
 // The count is pushed: {"type": "unread", "unread": n} on connect and after each new
-// notification. On the lobby page it comes on the lobby's own socket (lobby.js passes it on
-// as "lobby-unread"); on every other page the bell opens /ws/lobby/?push=bell, which hears
-// this user's count and nothing else of the site. That socket is a quiet one of its own,
-// not socket.js's connect(): that one shows the page's "Connection lost" banner and sets
-// body[data-socket], which belong to the page's own socket (the match, the lobby).
+// notification. A page whose own socket carries the bell (body[data-bell-from="page"]: the
+// lobby's, and the match page's with ?bell=1) passes its frames on as "bell" events. On every
+// other page the bell opens /ws/lobby/?push=bell, which hears this user's count and nothing
+// else of the site. That socket is a quiet one of its own, not socket.js's connect(): that
+// one shows the page's "Connection lost" banner and sets body[data-socket], which belong to
+// the page's own socket (the match, the lobby).
 
 import {postJSON} from "./http.js";
 import {wsUrl} from "./socket.js";
@@ -67,6 +68,12 @@ function challenged(challenge) {
   place(note);
 }
 
+// One frame of the bell: the unread count, or a challenge.
+function heard(message) {
+  if (message?.type === "unread" && Number.isInteger(message.unread)) show(message.unread);
+  else if (message?.type === "challenge" && message.challenge) challenged(message.challenge);
+}
+
 // Back from the browser's page cache: the count on the page may be old (one read, not per event).
 async function refresh() {
   try {
@@ -95,8 +102,7 @@ function listen() {
       } catch {
         return;
       }
-      if (message?.type === "unread" && Number.isInteger(message.unread)) show(message.unread);
-      else if (message?.type === "challenge" && message.challenge) challenged(message.challenge);
+      heard(message);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(ping);
@@ -110,10 +116,10 @@ function listen() {
   open();
 }
 
-if (bell && badge && document.body.classList.contains("page-lobby")) {
-  // the lobby's socket brings the count (lobby.js): its snapshot first, so the bell is live
-  document.addEventListener("lobby-unread", (event) => {
-    show(event.detail);
+if (bell && badge && document.body.dataset.bellFrom === "page") {
+  // the page's socket brings the count (lobby.js, match.js): first on connect, so the bell is live
+  document.addEventListener("bell", (event) => {
+    heard(event.detail);
     document.body.dataset.bell = "open";
   });
 } else if (bell && badge) {

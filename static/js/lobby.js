@@ -5,7 +5,7 @@
 // what this visitor may see, the page only puts rows in place by id and never reads over
 // HTTP (what a frame changes is decided in lobby_changes.js). A new "your turn" while the tab
 // is hidden raises the title/favicon signal (turn_signal.js). The pools' frames go to
-// pools.js ("lobby-pools") and the count to the bell ("lobby-unread"), which then need no
+// pools.js ("lobby-pools") and the count to the bell ("bell", bell.js), which then need no
 // socket of their own.
 
 import {csrfToken} from "./http.js";

@@ -15,7 +15,7 @@ export function changesOf(message) {
       if (message.unread !== null) {
         // signed in: the personal sections are on the page
         for (const name of ["mine", "challenges", "following"]) changes.push({replace: name, rows: message[name]});
-        changes.push({tell: "lobby-unread", detail: message.unread});
+        changes.push({tell: "bell", detail: {type: "unread", unread: message.unread}});
       }
       changes.push({tell: "lobby-pools", detail: message.pools});
       return changes;
@@ -39,7 +39,7 @@ export function changesOf(message) {
     case "pool_place":
       return [{tell: "lobby-pools", detail: {pools: [], mine: message.mine}}];
     case "unread":
-      return [{tell: "lobby-unread", detail: message.unread}];
+      return [{tell: "bell", detail: message}];
     default:
       return []; // a type this page does not know (more may be added)
   }

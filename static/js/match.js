@@ -92,8 +92,11 @@ try {
 const chat = startChat({send: (message) => socket.send(message), username: page.dataset.username, toast});
 chat.onState(match);
 
-// ?moves=1: the socket keeps the move list too (the page reads nothing over HTTP per event)
-const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/?moves=1`, {
+// ?moves=1: the socket keeps the move list too (the page reads nothing over HTTP per event);
+// ?bell=1, logged in: it carries the header's bell as well (its frames go to bell.js), so the
+// page holds one socket, not two.
+const query = page.dataset.username ? "?moves=1&bell=1" : "?moves=1";
+const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/${query}`, {
   onOpen: ({reconnected: again}) => {
     reconnected = again;
   },
@@ -101,9 +104,14 @@ const socket = connect(`/ws/matches/${encodeURIComponent(match.id)}/?moves=1`, {
     showMoves(el.moves, message); // the move list: whole, or the change a state brings
     if (message.type === "state") onState(message.match);
     else if (message.type === "error") onError(message);
+    else if (message.type === "unread" || message.type === "challenge") tellBell(message);
     else chat.onMessage(message);
   },
 });
+
+function tellBell(message) {
+  document.dispatchEvent(new CustomEvent("bell", {detail: message}));
+}
 
 function onState(next) {
   if (next.id !== match.id) return;

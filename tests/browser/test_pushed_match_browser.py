@@ -1,8 +1,9 @@
 """The match page reads nothing over HTTP once it has loaded: two players and a logged-out
 spectator, in three browsers, over 20 plies of Reversi. Every request each page makes is
 recorded; after load there is none but its socket's (the move list, the buttons and the chat
-rooms all come pushed). The benchmarks' clients do what this page does (bench/README: the
-match page's socket opened with ?moves=1, nothing else)."""
+rooms all come pushed), and each page holds one socket: a logged-in page's header bell rides
+on it (``?bell=1``). The benchmarks' clients do what this page does (bench/loadkit/browser.py:
+the match page's socket opened with ?moves=1, and &bell=1 when logged in; nothing else)."""
 
 from __future__ import annotations
 
@@ -36,8 +37,19 @@ def test_after_load_a_match_page_makes_no_request_but_its_socket(daphne_server, 
         join(b, match_url + "join/", match_url)
         watcher.goto(match_url)
         expect(watcher.locator("#match")).to_have_attribute("data-ready", "1")
+        # Loaded again, each page opens one socket: a logged-in one carries its header's bell
+        # on it (?bell=1), so no bell socket of its own (the benchmarks' clients do the same).
+        opened = {"ann": [], "bob": [], "watcher": []}
+        for name, page in (("ann", a), ("bob", b), ("watcher", watcher)):
+            page.on("websocket", lambda ws, name=name: opened[name].append(ws.url.split("/ws/", 1)[1]))
+            page.reload()
+            expect(page.locator("#match")).to_have_attribute("data-ready", "1")
         for page in (a, b, watcher):  # each socket is open: what follows is pushed
             expect(page.locator("body")).to_have_attribute("data-socket", "open")
+        for page in (a, b):  # the bell is live, from the match socket's count
+            expect(page.locator("body")).to_have_attribute("data-bell", "open")
+        path = "matches/" + match_url.rstrip("/").rsplit("/", 1)[1] + "/?moves=1"
+        assert opened == {"ann": [path + "&bell=1"], "bob": [path + "&bell=1"], "watcher": [path]}, opened
         requests = {name: record(page) for name, page in (("ann", a), ("bob", b), ("watcher", watcher))}
         websockets = {name: [] for name in requests}
         for name, page in (("ann", a), ("bob", b), ("watcher", watcher)):

@@ -16,7 +16,7 @@ test("a snapshot replaces every section a visitor has, then tells the bell and t
   const changes = changesOf(snapshot());
   assert.deepEqual(changes.filter((c) => c.replace).map((c) => c.replace), ["open", "finished", "mine", "challenges", "following"]);
   assert.deepEqual(changes.filter((c) => c.tell), [
-    {tell: "lobby-unread", detail: 2},
+    {tell: "bell", detail: {type: "unread", unread: 2}},
     {tell: "lobby-pools", detail: snapshot().pools},
   ]);
 });
@@ -41,7 +41,7 @@ test("challenges and follows come whole; pools and the unread count go to their 
   assert.deepEqual(changesOf({type: "pool_counts", pools}), [{tell: "lobby-pools", detail: {pools}}]);
   const mine = {waiting: "k", match: null};
   assert.deepEqual(changesOf({type: "pool_place", mine}), [{tell: "lobby-pools", detail: {pools: [], mine}}]);
-  assert.deepEqual(changesOf({type: "unread", unread: 0}), [{tell: "lobby-unread", detail: 0}]);
+  assert.deepEqual(changesOf({type: "unread", unread: 0}), [{tell: "bell", detail: {type: "unread", unread: 0}}]);
 });
 
 test("a frame of a type this page does not know changes nothing", () => {

@@ -1,0 +1,39 @@
+"""The header's bell carried by a page's own socket (the match page's: ``?bell=1``).
+
+Every page of a logged-in person shows their unread count and pops up a challenge to them.
+Most pages open ``/ws/lobby/?push=bell`` for it; a page that holds a socket of its own asks
+that socket to carry the bell instead, so the page holds one socket, not two. The socket then
+joins ``bell-<id>``, sends the count once connected (a notification that came after the page
+was rendered is counted), and passes on the group's frames (``unread``, ``challenge``), as the
+bell socket does (``lobby.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from games.notifications.services import unread_count
+
+from . import outgoing
+from .lobby_push import bell_group
+
+
+class BellSocket:
+    """A mixin for a consumer with ``join``, ``send_message`` and ``closing``
+    (``sockets.LimitedSocket``)."""
+
+    bell_user: int | None = None  # whose bell this socket carries
+
+    async def carry_bell(self, user) -> None:
+        """Join ``user``'s bell group, then send their unread count (read after joining: a
+        change committed meanwhile comes as a frame after it)."""
+        self.bell_user = user.pk
+        await self.join(bell_group(user.pk))
+        await self.send_message(outgoing.Unread(await database_sync_to_async(unread_count)(user=user)))
+
+    async def lobby_push(self, event: dict[str, Any]) -> None:
+        """Group event ``lobby.push`` on the bell group: one encoded frame, passed on."""
+        if not self.closing and self.bell_user not in event["skip"]:
+            await self.send(text_data=event["text"])
