@@ -96,6 +96,8 @@ def pool_leave(*, user, realtime_only: bool = False) -> bool:
     waiting = PoolEntry.objects.filter(user=user, match__isnull=True)
     if realtime_only:
         waiting = waiting.exclude(pool__in=CORRESPONDENCE)
+    if not waiting.exists():  # the usual call, a lobby socket closing: no write lock taken
+        return False
     with transaction.atomic():
         left = list(waiting.values_list("pool", flat=True))
         gone, _ = waiting.delete()
