@@ -190,7 +190,8 @@ class Following:
 
 @dataclass(frozen=True, slots=True)
 class Unread:
-    """Lobby socket (``?push=lobby`` and ``?push=bell``): your unread notifications, counted."""
+    """Lobby socket (``?push=lobby`` and ``?push=bell``) and match socket (``?bell=1``): your
+    unread notifications, counted."""
 
     type: Literal["unread"] = field(default="unread", init=False)
     unread: int
@@ -206,7 +207,8 @@ class Tournament:
 
 @dataclass(frozen=True, slots=True)
 class Challenge:
-    """Event socket: someone challenged you."""
+    """Event socket, the bell (``?push=bell``) and match socket (``?bell=1``): someone
+    challenged you."""
 
     type: Literal["challenge"] = field(default="challenge", init=False)
     challenge: dict[str, Any]  # games.matches.challenges.selectors.challenge_json
@@ -317,7 +319,10 @@ Message = (
 
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
 SENT_ON: dict[str, tuple[type[Message], ...]] = {
-    MATCH_SOCKET: (State, MoveList, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden),
+    MATCH_SOCKET: (
+        *(State, MoveList, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden),
+        *(Unread, Challenge),  # on ?bell=1: the socket carries its page's header bell
+    ),
     LOBBY_SOCKET: (
         Lobby,
         Error,
