@@ -320,8 +320,16 @@ Message = (
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
 SENT_ON: dict[str, tuple[type[Message], ...]] = {
     MATCH_SOCKET: (
-        *(State, MoveList, Error, Pong, Chat, ChatHistory, ChatRefused, ChatHidden),
-        *(Unread, Challenge),  # on ?bell=1: the socket carries its page's header bell
+        State,
+        MoveList,
+        Error,
+        Pong,
+        Chat,
+        ChatHistory,
+        ChatRefused,
+        ChatHidden,
+        Unread,  # this and the next on ?bell=1: the socket carries its page's header bell
+        Challenge,
     ),
     LOBBY_SOCKET: (
         Lobby,
