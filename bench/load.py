@@ -76,8 +76,10 @@ What is measured, per phase (``N`` matches, a fixed pace per match, a fixed wind
 - the chat load (``--chat 5``): each fixed phase once more as ``chat``, the same game with a
   line in the players' room every 5 s in every match (the two players in turn), beside the
   moves: the move p99 with and without it (the ``game`` phase of the same N), the chat
-  line's own p99 (sent to heard by the other player); then as ``talk``: the same lines, no
-  moves, for the server CPU of a line beside a move's (bar: a line at most 1.0x a move). Both
+  line's own p99 (sent to heard by the other player); then as ``talk``: lines and no moves,
+  a line every ``TALK_EVERY`` s (1.5) in every match, so that they come at about the game
+  phase's rate of moves, for the server CPU of a line beside a move's (bar: a line at most
+  1.0x a move; at a fifth of the moves' rate each event costs more and the figure wanders). Both
   are measured directly: what the open sockets cost doing nothing (measured first, for
   ``IDLE_WINDOW`` s) is taken off the talk phase's and the game phase's CPU, then divided by
   the lines sent and the moves stored.
@@ -110,6 +112,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
+from bench.loadkit import TALK_EVERY  # noqa: E402
 from bench.loadkit.fanout import relay_answers  # noqa: E402
 from bench.loadkit.report import log, report  # noqa: E402
 from bench.loadkit.runner import Runner, Search, saturate  # noqa: E402
@@ -242,6 +245,7 @@ def base_cfg(args: argparse.Namespace, matches: list[int]) -> dict:
         "chat": args.chat > 0 and not args.no_game,
         "talk": args.chat > 0 and not args.no_game,
         "chat_every": args.chat,
+        "talk_every": min(args.chat, TALK_EVERY),
     }
 
 

@@ -11,6 +11,11 @@ SCALE_OUT_BAR = 1.3  # two processes / one process
 CHAT_LINE_BAR = 1.0  # server CPU of a chat line / of a move (--chat)
 CONNECT_CONCURRENCY = 32
 IDLE_WINDOW = 5.0  # s: the "talk" phase first measures its open sockets doing nothing
+# s between a match's lines in the "talk" phase: its lines come at about the rate of the game
+# phase's moves (133 a second at 200 matches against 200 moves), as near the chat's flood
+# control as is safe (each player every 3 s: 4 lines in 10 s are allowed), so a line's CPU
+# is measured at a load like a move's, not at a fifth of it where each event costs more
+TALK_EVERY = 1.5
 
 
 def loopback_address(n: int) -> str:

@@ -107,7 +107,7 @@ class GameConversation(Conversation):
 
     def start_window(self) -> None:
         super().start_window()
-        every = self.runner.cfg.get("chat_every") or 0
+        every = self.runner.cfg.get("talk_every" if self.runner.kind == "talk" else "chat_every") or 0
         if self.runner.kind in ("chat", "talk") and every and not self.chatting:
             self.chatting = True
             self.runner.spawn(self.chat(every))
