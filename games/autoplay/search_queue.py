@@ -42,6 +42,7 @@ class SearchQueue:
         self.running = 0
         self._waiting: list[tuple[int, int, asyncio.Future, Callable[..., Any], tuple]] = []
         self._order = itertools.count()
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop its searches report to
 
     def __len__(self) -> int:
         """Searches waiting for a worker (not counting those running)."""
@@ -54,7 +55,13 @@ class SearchQueue:
         Cancelling the caller while it waits takes the search out of the queue; once it runs
         in the pool it cannot be stopped, and its worker stays counted until it ends.
         """
-        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            # A server has one loop for its life. On a new one (each in-process test runs its
+            # own), a search of the old loop can never report back: its worker would stay
+            # counted and the queue wait for it forever.
+            self._loop, self.running, self._waiting = loop, 0, []
+        future: asyncio.Future = loop.create_future()
         heapq.heappush(self._waiting, (priority, next(self._order), future, fn, args))
         self._next()
         return await future

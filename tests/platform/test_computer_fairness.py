@@ -55,6 +55,27 @@ async def test_a_person_waiting_goes_before_computer_games_queued_earlier(pool):
     assert queue.running == 0 and len(queue) == 0
 
 
+def test_a_search_left_running_on_an_ended_loop_holds_no_worker_of_the_next(pool):
+    """A test's event loop ends with its match's search still running (resigned meanwhile):
+    that search never reports back. The next loop's searches still get the worker."""
+    queue = SearchQueue(lambda: pool, workers=1, timeout=10)
+    gate = threading.Event()
+
+    async def leave_one_running() -> None:
+        asyncio.get_running_loop().create_task(queue.run(PERSON, gate.wait, 5))
+        await asyncio.sleep(0.05)
+        assert queue.running == 1
+
+    asyncio.run(leave_one_running())  # its loop closes with the search running
+    gate.set()
+
+    async def next_one() -> str:
+        return await asyncio.wait_for(queue.run(PERSON, str, "answered"), 5)
+
+    assert asyncio.run(next_one()) == "answered"
+    assert queue.running == 0
+
+
 async def test_no_more_searches_run_at_once_than_workers(pool):
     queue = SearchQueue(lambda: pool, workers=2, timeout=10)
     lock, now, most = threading.Lock(), [0], [0]
