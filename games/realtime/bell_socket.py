@@ -21,19 +21,17 @@ from .lobby_push import bell_group
 
 
 class BellSocket:
-    """A mixin for a consumer with ``join``, ``send_message`` and ``closing``
-    (``sockets.LimitedSocket``)."""
+    """A mixin for a consumer with ``user``, ``join``, ``send`` and ``closing``
+    (``MatchConsumer``)."""
 
-    bell_user: int | None = None  # whose bell this socket carries
-
-    async def carry_bell(self, user) -> None:
-        """Join ``user``'s bell group, then send their unread count (read after joining: a
-        change committed meanwhile comes as a frame after it)."""
-        self.bell_user = user.pk
-        await self.join(bell_group(user.pk))
-        await self.send_message(outgoing.Unread(await database_sync_to_async(unread_count)(user=user)))
+    async def carry_bell(self) -> None:
+        """Join the socket's user's bell group, then send their unread count (read after
+        joining: a change committed meanwhile comes as a frame after it)."""
+        await self.join(bell_group(self.user.pk))
+        await self.send_message(outgoing.Unread(await database_sync_to_async(unread_count)(user=self.user)))
 
     async def lobby_push(self, event: dict[str, Any]) -> None:
-        """Group event ``lobby.push`` on the bell group: one encoded frame, passed on."""
-        if not self.closing and self.bell_user not in event["skip"]:
+        """Group event ``lobby.push`` on the bell group: one encoded frame, passed on (a
+        closing socket's user is gone: it gets nothing more)."""
+        if not self.closing and self.user.pk not in event["skip"]:
             await self.send(text_data=event["text"])

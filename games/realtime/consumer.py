@@ -80,7 +80,7 @@ class MatchConsumer(BellSocket, ChatSocket, LimitedSocket, AsyncJsonWebsocketCon
         if self.wants_moves:
             await self.send_move_list()
         if wants_bell:
-            await self.carry_bell(self.user)
+            await self.carry_bell()
         await resume(public)  # a turn the server owed before a restart
 
     async def disconnect(self, code: int) -> None:
