@@ -21,9 +21,9 @@ from games.matches.errors import ServiceError
 from .backends import bearer_token, token_for
 
 
-def error(code: str, message: str, status: int) -> JsonResponse:
-    """The protocol's error body with a 4xx status."""
-    return JsonResponse({"error": code, "message": message}, status=status)
+def error(code: str, message: str, status: int, field: str | None = None) -> JsonResponse:
+    """The protocol's error body with a 4xx status; ``field`` names the one field at fault."""
+    return JsonResponse(ServiceError(code, message, status, field).as_dict(), status=status)
 
 
 _csrf = CsrfViewMiddleware(lambda request: None)

@@ -12,4 +12,8 @@ class ServiceError(Exception):
         self.field = field
 
     def as_dict(self) -> dict[str, str]:
-        return {"error": self.code, "message": self.message}
+        """The protocol's error body: ``field`` only when one field is at fault."""
+        body = {"error": self.code, "message": self.message}
+        if self.field is not None:
+            body["field"] = self.field
+        return body
