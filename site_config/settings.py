@@ -119,24 +119,25 @@ TEMPLATES = [
     },
 ]
 
-# SQLite by default (WAL, immediate transactions so writers queue instead of failing);
-# PostgreSQL when DATABASE_URL is set.
+# SQLite by default, PostgreSQL (or any database) when DATABASE_URL is set. Every SQLite
+# database, by path or by DATABASE_URL, gets WAL (readers never block the writer), immediate
+# transactions (a writer queues at BEGIN instead of failing with "database is locked" when its
+# read snapshot went stale) and a 20 s wait for the lock.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
 _sqlite_path = os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))
+# Keep connections: opening one costs more than a move's queries.
 DATABASES = {
     "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)
     if os.environ.get("DATABASE_URL")
-    else {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": _sqlite_path,
-        # Keep connections (as for PostgreSQL): opening one costs more than a move's queries.
-        "CONN_MAX_AGE": 60,
-        "OPTIONS": {
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        },
-    }
+    else {"ENGINE": "django.db.backends.sqlite3", "NAME": _sqlite_path, "CONN_MAX_AGE": 60}
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Options given in the URL (?timeout=30) win over the site's.
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Three places replace a library's internals, each for a measured reason (docs/deploy.md,
