@@ -25,7 +25,7 @@ def challenge_create(*, user, to: Any, **match: Any) -> Challenge:
         get_user_model().objects.filter(username=to, is_active=True).first() if isinstance(to, str) else None
     )
     if target is None:
-        raise ServiceError("not_found", f"No player named {to!r}.", 404)
+        raise ServiceError("not_found", f"No player named {to!r}.", 404, field="to")
     if target.pk == user.pk:
         raise ServiceError("bad_options", "Challenge someone else.", 400, field="to")
     challenge_allowed(challenger=user, target=target)

@@ -39,7 +39,9 @@ def game_options(game: Any, options: Any) -> tuple[Game, dict[str, Any]]:
     if rules is None:
         raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
     if options is not None and not isinstance(options, dict):
-        raise ServiceError("bad_options", "Options must be an object of option names and values.", 400)
+        raise ServiceError(
+            "bad_options", "Options must be an object of option names and values.", 400, field="options"
+        )
     try:
         return rules, rules.clean_options(options or {})
     except OptionError as exc:

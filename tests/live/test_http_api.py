@@ -213,3 +213,57 @@ def test_actions_need_a_seat_and_the_right_moment(daphne_server):
     assert resigned.json()["result"]["winner"] == 0 and resigned.json()["result"]["reason"] == "resign"
     assert_error(alice.api("POST", f"/api/matches/{mid}/resign/"), 409, "match_over")
     assert_error(carol.api("POST", f"/api/matches/{mid}/join/"), 409, "match_full")
+
+
+MATCH = {"game": "reversi", "options": {}, "opponent": "invite", "side": 0}
+CPU = {**MATCH, "opponent": "computer"}
+DUEL = {"to": "<other>", "game": "reversi"}
+CUP = {"name": "Cup", "game": "reversi", "clock": {"initial": 180, "increment": 2}}
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "code", "field"),
+    [
+        ("/api/matches/", {**MATCH, "game": "chess"}, 400, "bad_options", "game"),
+        ("/api/matches/", {**MATCH, "options": 5}, 400, "bad_options", "options"),
+        ("/api/matches/", {**MATCH, "options": {"size": 5}}, 400, "bad_options", "size"),
+        ("/api/matches/", {**MATCH, "options": {"size": 4, "blocks": "B2"}}, 400, "bad_options", "blocks"),
+        ("/api/matches/", {**MATCH, "options": {"colour": "red"}}, 400, "bad_options", "colour"),
+        ("/api/matches/", {**MATCH, "side": 2}, 400, "bad_options", "side"),
+        ("/api/matches/", {**MATCH, "opponent": "nobody"}, 400, "bad_options", "opponent"),
+        ("/api/matches/", {**CPU, "level": "grandmaster"}, 400, "bad_options", "level"),
+        ("/api/matches/", {**MATCH, "clock": {"initial": 0, "increment": 0}}, 400, "bad_options", "clock"),
+        ("/api/matches/", {**MATCH, "clock": {"days": 4}}, 400, "bad_options", "clock"),
+        ("/api/matches/", {**MATCH, "clock": "fast"}, 400, "bad_options", "clock"),
+        ("/api/matches/", {**MATCH, "rated": "yes"}, 400, "bad_options", "rated"),
+        ("/api/matches/", {**CPU, "level": "random", "rated": True}, 400, "bad_options", "rated"),
+        ("/api/matches/", {**MATCH, "rated": True, "takebacks": True}, 400, "bad_options", "takebacks"),
+        ("/api/matches/", {**MATCH, "takebacks": "no"}, 400, "bad_options", "takebacks"),
+        ("/api/records/parse/", {"game": "othello", "record": 42}, 400, "bad_record", "record"),
+        ("/api/records/parse/", {"game": "othello", "record": "f5z9"}, 400, "bad_record", "record"),
+        ("/api/records/parse/", {"game": "chess", "record": "e4"}, 400, "bad_options", "game"),
+        ("/api/challenges/", {"to": "<me>", "game": "reversi"}, 400, "bad_options", "to"),
+        ("/api/challenges/", {"to": "nobody-at-all", "game": "reversi"}, 404, "not_found", "to"),
+        ("/api/challenges/", {**DUEL, "game": "journey"}, 400, "bad_options", "game"),
+        ("/api/challenges/", {**DUEL, "clock": {"days": 9}}, 400, "bad_options", "clock"),
+        ("/api/tournaments/", {**CUP, "name": ""}, 400, "bad_options", "name"),
+        ("/api/tournaments/", {**CUP, "clock": None}, 400, "bad_options", "clock"),
+        ("/api/tournaments/", {**CUP, "options": {"size": 3}}, 400, "bad_options", "size"),
+        ("/api/tournaments/", {**CUP, "levels": ["grandmaster"]}, 400, "bad_options", "levels"),
+    ],
+)
+def test_field_errors_name_their_field(daphne_server, path, body, status, code, field):
+    """protocol.md: every 4xx error about one field names it in ``field`` (issue 50)."""
+    alice, bob = Player(daphne_server.url).signup(), Player(daphne_server.url).signup()
+    names = {"<me>": alice.username, "<other>": bob.username}
+    body = {key: names.get(value, value) if isinstance(value, str) else value for key, value in body.items()}
+    err = assert_error(alice.api("POST", path, body), status, code)
+    assert err.get("field") == field, err
+
+
+def test_errors_without_a_field_at_fault_have_none(daphne_server):
+    """``field`` only when one field is at fault: not for a body that is not JSON."""
+    alice = Player(daphne_server.url).signup()
+    headers = {"X-CSRFToken": alice.http.cookies["csrftoken"], "Content-Type": "application/json"}
+    r = alice.http.post(daphne_server.url + "/api/matches/", data=b"[1]", headers=headers, timeout=10)
+    assert "field" not in assert_error(r, 400, "bad_request")

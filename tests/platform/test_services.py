@@ -39,7 +39,8 @@ def refused(changes, code: str, status: int, service, **kwargs) -> ServiceError:
         service(**kwargs)
     assert (err.value.code, err.value.status) == (code, status), err.value.message
     assert err.value.message
-    assert err.value.as_dict() == {"error": code, "message": err.value.message}
+    named = {"field": err.value.field} if err.value.field else {}  # the one field at fault, if any
+    assert err.value.as_dict() == {"error": code, "message": err.value.message, **named}
     assert stored(match_id) == before
     assert changes.seen == []
     return err.value

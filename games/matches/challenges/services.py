@@ -61,7 +61,7 @@ def make(
                 "bad_options",
                 "A challenge is a match of two players, one against the other.",
                 400,
-                field="options",
+                field="game" if match.rules.cooperative else "options",  # allies: the game itself
             )
         challenge = Challenge.objects.create(from_user=user, to_user=target, match=match)
         announce(ChallengeMade(challenge=challenge))
