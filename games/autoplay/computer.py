@@ -2,7 +2,8 @@
 
 A subscriber of ``MatchStarted`` and ``MoveMade``. The search runs in separate processes (pure
 Python search would otherwise hold the GIL and slow every socket of this server), served
-fairly by ``search_queue`` (a person waiting on the computer first); the move then goes
+fairly by ``search_queue`` (a person waiting on the computer first, the accounts in turn,
+only the newest position of a match's seat); the move then goes
 through the same service as a person's, after a short delay so a human can follow.
 """
 
@@ -28,7 +29,7 @@ from games.matches.events import DrawOffered, MatchStarted, MoveMade, MovesTaken
 from games.matches.offers import draws as offers
 
 from .search_process import end_with_server
-from .search_queue import SearchQueue, waiting_on
+from .search_queue import SearchQueue, Superseded, account_waiting, waiting_on
 from .turns import Turn, start_once
 
 log = logging.getLogger(__name__)
@@ -84,6 +85,8 @@ async def play_turn(public: dict[str, Any], seat: int, level: str) -> None:
         except ServiceError as exc:
             log.info("computer move in %s refused: %s", public["id"], exc.message)
             return
+        except Superseded:  # the match moved on (a takeback) and a newer turn asks
+            return
         except BrokenProcessPool:  # killed (out of memory, an operator): a new one starts
             global _pool
             _pool = None
@@ -103,11 +106,19 @@ async def _play(public: dict[str, Any], seat: int, level: str, stand_in: bool = 
         move = choose(public["game"], "random", public["state"], seat)
     else:
         args = (public["game"], level, public["state"], seat)
-        move = await searches.run(waiting_on(public), choose, *args)
+        move = await _search(public, "move", seat, choose, *args)
     await asyncio.sleep(max(0.0, settings.COMPUTER_MOVE_DELAY - (loop.time() - started)))
     await database_sync_to_async(services.move_play)(
         match_id=public["id"], user=None, ply=public["ply"], move=move, seat=seat
     )
+
+
+async def _search(public: dict[str, Any], kind: str, seat: int, fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` for ``seat`` in the match position of ``public``, in its account's turn;
+    a newer position's search for the same seat and ``kind`` replaces it while it waits."""
+    position = ((kind, public["id"], seat), public["ply"])
+    who = waiting_on(public)
+    return await searches.run(who, fn, *args, account=account_waiting(public), position=position)
 
 
 def computer_answers_draw(event: DrawOffered) -> None:
@@ -123,7 +134,9 @@ async def answer_draw(public: dict[str, Any], seat: int) -> None:
     (declined when the judgement fails: the offer is not left hanging)."""
     try:
         args = (public["game"], public["state"], seat)
-        accept = await searches.run(waiting_on(public), judge.accepts_draw, *args)
+        accept = await _search(public, "draw", seat, judge.accepts_draw, *args)
+    except Superseded:  # the match moved on: that offer is gone
+        return
     except Exception:
         log.warning("judging a draw offer failed in %s: declined", public["id"], exc_info=True)
         accept = False

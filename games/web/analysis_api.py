@@ -4,16 +4,21 @@ The position is the game's start played through ``moves`` (as the replay lists t
 bare move objects), or an edited ``position`` (``Game.position``). The analysis itself
 (``games.catalog.analysis``) runs in the computer's search processes, in the fair queue behind
 every game's move (``search_queue.ANALYSIS``), so it never delays a live game's computer.
-No login is needed and nothing is stored; a body, a move list and the analyses one address
-has waiting are limited, and so is the queue as a whole (429 ``rate_limited``).
+No login is needed and nothing is stored. The limits come first, before any work: the
+requests one address may send (a token bucket that every request spends from, refused ones
+too) and the analyses it may have under way, and those of the whole queue (429
+``rate_limited``); then a body and a move list are limited. Replaying the moves (up to
+``MAX_MOVES`` of them) runs in a thread, off the event loop that serves every socket.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from typing import Any
 
 import orjson
+from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
@@ -22,6 +27,7 @@ from games.autoplay.computer import searches
 from games.autoplay.search_queue import ANALYSIS
 from games.catalog import analysis
 from games.catalog.registry import GAMES
+from games.realtime.ratelimit import TokenBucket
 from games.rules import Game, IllegalMove, OptionError
 from games.rules.base import State
 
@@ -29,7 +35,9 @@ MAX_BODY = 64 * 1024
 MAX_MOVES = 1000
 PER_ADDRESS = 2  # analyses one address may have asked for and not yet received
 QUEUE = 24  # analyses waiting or running in this process at once
-_asked: Counter[str] = Counter()
+_asked: Counter[str] = Counter()  # per address: requests under way (replay and analysis)
+_buckets: dict[str, TokenBucket] = {}  # per address: the requests it may still send
+_FORGET = 10_000  # addresses kept before those with a full bucket (nothing spent) are forgotten
 
 
 class BadPosition(ValueError):
@@ -39,29 +47,48 @@ class BadPosition(ValueError):
 @csrf_exempt  # it changes nothing: there is no request to forge
 async def analysis_view(request: HttpRequest) -> JsonResponse:
     """Analyse the position in the JSON body; 400 ``bad_request`` / ``bad_options`` /
-    ``bad_position`` with the reason, 429 ``rate_limited`` when too many wait."""
+    ``bad_position`` with the reason (and the ``field`` at fault), 429 ``rate_limited`` when
+    one address asks too often or too many wait."""
     if request.method != "POST":
         return error("bad_request", "POST a JSON object: see protocol.md, Analysis.", 405)
-    if len(request.body) > MAX_BODY:
-        return error("bad_request", f"The body is over {MAX_BODY // 1024} KiB.", 400)
-    try:
-        body = _json(request.body)
-        game, options = _game(body)
-        state, line, notes = _position(game, options, body)
-        if (reason := analysis.unjudged(game.slug, state)) is not None:
-            raise _Refused("bad_position", reason)
-    except _Refused as exc:
-        return error(exc.code, str(exc), 400)
     address = request.META.get("REMOTE_ADDR") or "?"  # the client's own, behind a trusted proxy too
+    if not _bucket(address).take():  # every request spends, a refused one too
+        return error("rate_limited", "Too many analyses asked: wait a few seconds.", 429)
     if _asked[address] >= PER_ADDRESS or sum(_asked.values()) >= QUEUE:
         return error("rate_limited", "Too many analyses asked at once: wait for the last ones.", 429)
     _asked[address] += 1
     try:
-        found = await searches.run(ANALYSIS, analysis.analyse, game.slug, state)
+        return await _answer(request.body)
+    except _Refused as exc:
+        return error(exc.code, str(exc), 400, exc.field)
     finally:
         _asked[address] -= 1
         if _asked[address] <= 0:
             del _asked[address]
+
+
+def _bucket(address: str) -> TokenBucket:
+    """The token bucket of ``address`` (``ANALYSIS_RATE_PER_SECOND``, in bursts of
+    ``ANALYSIS_RATE_BURST``)."""
+    bucket = _buckets.get(address)
+    if bucket is None:
+        if len(_buckets) >= _FORGET:  # many addresses: forget those that spent nothing lately
+            for known in [a for a, b in _buckets.items() if b.full()]:
+                del _buckets[known]
+        bucket = _buckets[address] = TokenBucket(settings.ANALYSIS_RATE_PER_SECOND, settings.ANALYSIS_RATE_BURST)
+    return bucket
+
+
+async def _answer(raw: bytes) -> JsonResponse:
+    """The analysis of the body's position (raises _Refused for bad input)."""
+    if len(raw) > MAX_BODY:
+        raise _Refused("bad_request", f"The body is over {MAX_BODY // 1024} KiB.")
+    body = _json(raw)
+    game, options = _game(body)
+    # Up to MAX_MOVES moves replayed (a tenth of a second on a big board): in a thread, so the
+    # event loop goes on serving every other socket and request meanwhile.
+    state, line, notes = await asyncio.to_thread(_position, game, options, body)
+    found = await searches.run(ANALYSIS, analysis.analyse, game.slug, state)
     end = game.outcome(state)
     return JsonResponse(
         {
@@ -76,9 +103,9 @@ async def analysis_view(request: HttpRequest) -> JsonResponse:
 
 
 class _Refused(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
         super().__init__(message)
-        self.code = code
+        self.code, self.field = code, field
 
 
 def _json(raw: bytes) -> dict[str, Any]:
@@ -95,13 +122,18 @@ def _game(body: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
     slug = body.get("game")
     game = GAMES.get(slug) if isinstance(slug, str) else None
     if game is None:
-        raise _Refused("bad_options", f"Unknown game: {slug!r}. GET /api/games/ lists them.")
+        raise _Refused("bad_options", f"Unknown game: {slug!r}. GET /api/games/ lists them.", "game")
     if not analysis.analysable(game.slug):
-        raise _Refused("bad_options", f"{game.name} has no analysis.")
+        raise _Refused("bad_options", f"{game.name} has no analysis.", "game")
+    options = body.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise _Refused("bad_options", "options is an object of the game's options.", "options")
     try:
-        options = game.clean_options(body.get("options") or {})
+        options = game.clean_options(options)
     except OptionError as exc:
-        raise _Refused("bad_options", str(exc)) from None
+        raise _Refused("bad_options", str(exc), "options") from None
     return game, options
 
 

@@ -1,5 +1,6 @@
-"""The computer is shared fairly: its searches wait in a queue served a person first, and the
-creator of a match between two computer levels may stop it at any time.
+"""The computer is shared fairly: its searches wait in a queue served a person first, the
+accounts in turn, only the newest position of a match's seat, and the creator of a match
+between two computer levels may stop it at any time.
 
 The queue runs real jobs in a real executor (a thread pool: the same interface as the search
 processes); the live tests (``tests/games/test_computer_fairness_live.py``) run it in the
@@ -16,7 +17,16 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from accounts.models import Account
-from games.autoplay.search_queue import ANALYSIS, BOT, NOBODY, PERSON, SearchQueue, waiting_on
+from games.autoplay.search_queue import (
+    ANALYSIS,
+    BOT,
+    NOBODY,
+    PERSON,
+    SearchQueue,
+    Superseded,
+    account_waiting,
+    waiting_on,
+)
 from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match
@@ -53,6 +63,101 @@ async def test_a_person_waiting_goes_before_computer_games_queued_earlier(pool):
     assert await asyncio.gather(*tasks) == ["first", *[f"watch {i}" for i in range(5)], "bot", "person"]
     assert order == ["first", "person", "bot", *[f"watch {i}" for i in range(5)]]
     assert queue.running == 0 and len(queue) == 0
+
+
+def held_first(order: list[str], gate: threading.Event):
+    """A job that records its name; the one named "first" holds its worker until ``gate``."""
+
+    def job(name: str) -> str:
+        if name.startswith("first"):
+            gate.wait(5)
+        order.append(name)
+        return name
+
+    return job
+
+
+async def test_another_account_waits_for_at_most_one_search_of_an_account_with_ten(pool):
+    """Ann's ten computer matches each ask for a search; Ben's one search, asked last, runs
+    right after the one of hers already running, and so does his next one."""
+    queue = SearchQueue(lambda: pool, workers=1, timeout=10)
+    gate, order = threading.Event(), []
+    job = held_first(order, gate)
+    ann = [asyncio.create_task(queue.run(PERSON, job, "first ann", account="ann"))]
+    await asyncio.sleep(0.05)
+    ann += [asyncio.create_task(queue.run(PERSON, job, f"ann {i}", account="ann")) for i in range(1, 10)]
+
+    async def ben() -> list[str]:
+        return [await queue.run(PERSON, job, f"ben {i}", account="ben") for i in range(2)]
+
+    bens = asyncio.create_task(ben())
+    await asyncio.sleep(0.05)
+    assert queue.running == 1 and len(queue) == 10
+    gate.set()
+    assert await bens == ["ben 0", "ben 1"]
+    await asyncio.gather(*ann)
+    assert order[:4] == ["first ann", "ben 0", "ann 1", "ben 1"]
+    assert [name for name in order if name.startswith("ann")] == [f"ann {i}" for i in range(1, 10)]
+    assert queue.running == 0 and len(queue) == 0
+
+
+async def test_accounts_take_turns_within_a_priority_and_priority_comes_first(pool):
+    queue = SearchQueue(lambda: pool, workers=1, timeout=10)
+    gate, order = threading.Event(), []
+    job = held_first(order, gate)
+    tasks = [asyncio.create_task(queue.run(NOBODY, job, "first", account="cy"))]
+    await asyncio.sleep(0.05)
+    for name in ("ann", "ben", "cy"):
+        tasks += [asyncio.create_task(queue.run(NOBODY, job, f"{name} {i}", account=name)) for i in range(3)]
+    tasks.append(asyncio.create_task(queue.run(PERSON, job, "dan", account="dan")))
+    await asyncio.sleep(0.05)
+    gate.set()
+    await asyncio.gather(*tasks)
+    rounds = [f"{name} {i}" for i in range(3) for name in ("ann", "ben", "cy")]
+    assert order == ["first", "dan", *rounds]
+
+
+async def test_a_takeback_burst_leaves_one_search_waiting_for_the_match(pool):
+    """Ann moves and takes back twenty times while the computer's worker is busy: each move
+    asks for a search of a newer position of the same seat. Only the newest waits (the
+    others end with Superseded, never run): Ben's search waits for that one only."""
+    queue = SearchQueue(lambda: pool, workers=1, timeout=10)
+    gate, order = threading.Event(), []
+    job = held_first(order, gate)
+    busy = asyncio.create_task(queue.run(PERSON, job, "first", account="cy"))
+    await asyncio.sleep(0.05)
+    seat = ("move", "ann's match", 1)
+    burst = [
+        asyncio.create_task(queue.run(PERSON, job, f"ply {ply}", account="ann", position=(seat, ply)))
+        for ply in range(1, 40, 2)
+    ]
+    await asyncio.sleep(0.05)
+    ben = asyncio.create_task(queue.run(PERSON, job, "ben", account="ben"))
+    await asyncio.sleep(0.05)
+    assert len(queue) == 2
+    gate.set()
+    assert (await busy, await ben, await burst[-1]) == ("first", "ben", "ply 39")
+    for stale in burst[:-1]:
+        with pytest.raises(Superseded):
+            await stale
+    assert order == ["first", "ply 39", "ben"]
+
+
+async def test_a_search_for_an_older_position_than_one_waiting_is_refused(pool):
+    """A retry of an old turn, asked after a newer position of the same seat, never runs."""
+    queue = SearchQueue(lambda: pool, workers=1, timeout=10)
+    gate, order = threading.Event(), []
+    job = held_first(order, gate)
+    busy = asyncio.create_task(queue.run(PERSON, job, "first"))
+    await asyncio.sleep(0.05)
+    seat = ("move", "a match", 0)
+    newer = asyncio.create_task(queue.run(PERSON, job, "ply 6", position=(seat, 6)))
+    await asyncio.sleep(0.05)
+    with pytest.raises(Superseded):
+        await queue.run(PERSON, job, "ply 4", position=(seat, 4))
+    gate.set()
+    assert (await busy, await newer) == ("first", "ply 6")
+    assert order == ["first", "ply 6"] and len(queue) == 0
 
 
 def test_a_search_left_running_on_an_ended_loop_holds_no_worker_of_the_next(pool):
@@ -153,6 +258,10 @@ def test_who_waits_on_the_computer():
         user=bot, game="reversi", options={}, opponent="computer", side=0, level="random"
     )
     assert waiting_on(public_of(against_bot.pk)) == BOT
+    # whose turn their searches take: the person, the creator watching, the bot
+    assert account_waiting(public_of(person.pk)) == ("user", "ann")
+    assert account_waiting(public_of(watch.pk)) == ("user", "ann")
+    assert account_waiting(public_of(against_bot.pk)) == ("user", "tinbot")
 
 
 def watch_match(user, plies: int = 0) -> Match:
