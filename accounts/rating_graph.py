@@ -1,7 +1,9 @@
 """The profile's rating graph of one game, drawn on the server as SVG geometry: a y axis
 with the lowest, middle and highest rating, an x axis with the first and last dates, and
 a point per rated match that tells, on hover or tap (focus), the date, the rating after it,
-the opponent and the result."""
+the opponent and the result. A private (invite-only) match's opponent and result are told
+only to its players and staff (``MatchQuerySet.listed_for``, as the profile's lists and the
+archive): anyone else sees the rating after it and "a private match"."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from games.catalog.registry import GAMES
-from games.matches.models import RatingChange, Seat
+from games.matches.models import Match, RatingChange, Seat
 from games.matches.wording import verdict
 
 START = 1500  # everybody's rating before their first rated match
@@ -33,15 +35,18 @@ def _label(at) -> str:
     return date_format(timezone.localtime(at), "j M Y")
 
 
-def rating_graph(user, game: str) -> dict[str, Any]:
-    """The SVG parts of ``user``'s rating history in ``game`` (oldest first): ``line`` (the
-    polyline's points, from the start at 1500), ``ticks`` (y value labels), ``dates`` (the
-    first and last), ``points`` (one per rated match: x, y, rating, text, label anchor)."""
+def rating_graph(user, game: str, viewer=None) -> dict[str, Any]:
+    """The SVG parts of ``user``'s rating history in ``game`` (oldest first) as ``viewer``
+    may see it: ``line`` (the polyline's points, from the start at 1500), ``ticks`` (y value
+    labels), ``dates`` (the first and last), ``points`` (one per rated match: x, y, rating,
+    text, label anchor)."""
     changes = list(
         RatingChange.objects.filter(user=user, game=game).select_related("match").order_by("created_at")
     )
+    ids = [c.match_id for c in changes]
+    listed = set(Match.objects.filter(pk__in=ids).listed_for(viewer).values_list("pk", flat=True))
     seats: dict[str, list[Seat]] = {}
-    for seat in Seat.objects.filter(match__in=[c.match_id for c in changes]).select_related("user"):
+    for seat in Seat.objects.filter(match__in=ids).select_related("user"):
         seats.setdefault(seat.match_id, []).append(seat)
     values = [START, *(round(c.after) for c in changes)]
     low, high = min(values), max(values)
@@ -56,10 +61,14 @@ def rating_graph(user, game: str) -> dict[str, Any]:
     xy = [(round(LEFT + i * step, 1), y(v)) for i, v in enumerate(values)]
     points = []
     for (px, py), change, value in zip(xy[1:], changes, values[1:], strict=True):
-        mine = next((s for s in seats.get(change.match_id, []) if s.user_id == user.pk), None)
-        others = [s.user.username for s in seats.get(change.match_id, []) if s.user and s.user_id != user.pk]
-        outcome = _outcome(change.match, mine.seat if mine else None)
-        against = f"{RESULT_WORDS.get(outcome or '', 'played')} {', '.join(others) or 'an opponent'}"
+        if change.match_id in listed:
+            table = seats.get(change.match_id, [])
+            mine = next((s for s in table if s.user_id == user.pk), None)
+            others = [s.user.username for s in table if s.user and s.user_id != user.pk]
+            outcome = _outcome(change.match, mine.seat if mine else None)
+            against = f"{RESULT_WORDS.get(outcome or '', 'played')} {', '.join(others) or 'an opponent'}"
+        else:  # private: neither whom nor how (the rating after it is public, as the current one)
+            outcome, against = None, "a private match"
         text = f"{_label(change.created_at)} · {value} · {against}"
         points.append(
             {

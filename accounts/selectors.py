@@ -48,7 +48,7 @@ def user_record(user, viewer=None) -> dict[str, Any]:
     mine = Match.objects.of_user(user).listed_for(viewer).prefetch_related("seats__user")
     return {
         "ratings": [
-            {**r, "name": GAMES[r["game"]].name, "graph": rating_graph(user, r["game"])}
+            {**r, "name": GAMES[r["game"]].name, "graph": rating_graph(user, r["game"], viewer)}
             for r in ratings_of(user)
         ],
         "record": record,

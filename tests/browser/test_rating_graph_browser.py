@@ -19,8 +19,9 @@ pytestmark = pytest.mark.browser
 
 
 def rated_match(first: Player, second: Player, loser: Player) -> None:
-    """A rated Reversi match between two people: one move each, then ``loser`` resigns."""
-    match = first.create("reversi", {"size": 6}, rated=True)
+    """A rated Reversi match between two people: one move each, then ``loser`` resigns. Open
+    (listed): a private match's opponent and result are told only to its players."""
+    match = first.create("reversi", {"size": 6}, opponent="open", rated=True)
     second.join(match["id"])
     with ThreadPoolExecutor(1) as pool:  # move_once runs its own event loop
         pool.submit(first.move_once, match["id"]).result(timeout=30)

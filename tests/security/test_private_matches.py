@@ -35,3 +35,40 @@ def test_invite_matches_are_listed_only_to_their_players_and_staff(live):
     assert f"/m/{waiting['id']}/" not in bob.get(profile).text  # ... but not of this one
     staff = make_staff(live)[0].get(profile).text
     assert all(link in staff for link in private_links)
+
+
+def _rated_game(first: Player, second: Player, opponent: str) -> dict:
+    """A rated Reversi match of ``first`` and ``second``: one move each, then ``second`` resigns."""
+    match = first.create("reversi", {"size": 6}, opponent=opponent, side=0, rated=True)
+    second.join(match["id"])
+    first.move_once(match["id"])
+    second.move_once(match["id"])
+    resigned = second.api("POST", f"/api/matches/{match['id']}/resign/")
+    assert resigned.status_code == 200 and resigned.json()["status"] == "finished", resigned.text
+    return match
+
+
+def _graph(viewer: Player, person: Player) -> str:
+    """The rating graph of ``person``'s profile as ``viewer`` sees it."""
+    page = viewer.get(f"/u/{person.username}/")
+    assert page.status_code == 200
+    start = page.text.index('<svg class="rating-graph"')
+    return page.text[start : page.text.index("</svg>", start)]
+
+
+def test_rating_graph_tells_a_private_match_only_to_its_players_and_staff(live):
+    """Finding 6 of issue 50: the public rating graph named a private rated match's opponent
+    and result. Others see the rating after it, as "a private match"; an open one stays told."""
+    alice, bob, carol, dave = (Player(live.url, unique_name(p)).signup() for p in ("a", "b", "c", "d"))
+    _rated_game(alice, bob, "invite")  # private: alice won against bob
+    _rated_game(alice, dave, "open")  # public: alice won against dave
+
+    for viewer in (Player(live.url), carol):  # logged out; another user
+        graph = _graph(viewer, alice)
+        assert bob.username not in graph and graph.count('class="rg-point won"') == 1, graph
+        assert "a private match</title>" in graph and f"won against {dave.username}</title>" in graph
+    for viewer in (alice, bob, make_staff(live)[0]):
+        graph = _graph(viewer, alice)
+        assert f"won against {bob.username}" in graph and "a private match" not in graph
+    assert f"lost to {alice.username}" in _graph(bob, bob)
+    assert "a private match" in _graph(carol, bob) and alice.username not in _graph(carol, bob)
