@@ -249,6 +249,10 @@ ADDRESS_RATE_PER_SECOND = float(os.environ.get("ADDRESS_RATE_PER_SECOND", "200")
 ADDRESS_RATE_BURST = int(os.environ.get("ADDRESS_RATE_BURST", "400"))
 MAX_SOCKETS_PER_USER = int(os.environ.get("MAX_SOCKETS_PER_USER", "30"))
 MAX_SOCKETS_PER_ADDRESS = int(os.environ.get("MAX_SOCKETS_PER_ADDRESS", "300"))
+# POST /api/analysis/ per address (per process): requests a second, in bursts of this many.
+# Every request spends one, refused ones too, before any of its work is done.
+ANALYSIS_RATE_PER_SECOND = float(os.environ.get("ANALYSIS_RATE_PER_SECOND", "3"))
+ANALYSIS_RATE_BURST = int(os.environ.get("ANALYSIS_RATE_BURST", "30"))
 # Each process marks its open sockets as seen every PRESENCE_HEARTBEAT_SECONDS; a socket not
 # seen for PRESENCE_TIMEOUT_SECONDS counts as gone (its process died without a word).
 PRESENCE_HEARTBEAT_SECONDS = float(os.environ.get("PRESENCE_HEARTBEAT_SECONDS", "10"))

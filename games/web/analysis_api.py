@@ -14,6 +14,7 @@ too) and the analyses it may have under way, and those of the whole queue (429
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter
 from typing import Any
 
@@ -58,7 +59,7 @@ async def analysis_view(request: HttpRequest) -> JsonResponse:
         return error("rate_limited", "Too many analyses asked at once: wait for the last ones.", 429)
     _asked[address] += 1
     try:
-        return await _answer(request.body)
+        return await _answer(request.body, address)
     except _Refused as exc:
         return error(exc.code, str(exc), 400, exc.field)
     finally:
@@ -72,15 +73,18 @@ def _bucket(address: str) -> TokenBucket:
     ``ANALYSIS_RATE_BURST``)."""
     bucket = _buckets.get(address)
     if bucket is None:
-        if len(_buckets) >= _FORGET:  # many addresses: forget those that spent nothing lately
-            for known in [a for a, b in _buckets.items() if b.full()]:
+        if len(_buckets) >= _FORGET:  # many addresses: forget those whose bucket is full again
+            now = time.monotonic()
+            for known in [a for a, b in _buckets.items() if now - b.at >= b.burst / b.rate]:
                 del _buckets[known]
-        bucket = _buckets[address] = TokenBucket(settings.ANALYSIS_RATE_PER_SECOND, settings.ANALYSIS_RATE_BURST)
+        bucket = TokenBucket(settings.ANALYSIS_RATE_PER_SECOND, settings.ANALYSIS_RATE_BURST)
+        _buckets[address] = bucket
     return bucket
 
 
-async def _answer(raw: bytes) -> JsonResponse:
-    """The analysis of the body's position (raises _Refused for bad input)."""
+async def _answer(raw: bytes, address: str) -> JsonResponse:
+    """The analysis of the body's position, asked from ``address`` (raises _Refused for bad
+    input)."""
     if len(raw) > MAX_BODY:
         raise _Refused("bad_request", f"The body is over {MAX_BODY // 1024} KiB.")
     body = _json(raw)
@@ -88,7 +92,7 @@ async def _answer(raw: bytes) -> JsonResponse:
     # Up to MAX_MOVES moves replayed (a tenth of a second on a big board): in a thread, so the
     # event loop goes on serving every other socket and request meanwhile.
     state, line, notes = await asyncio.to_thread(_position, game, options, body)
-    found = await searches.run(ANALYSIS, analysis.analyse, game.slug, state)
+    found = await searches.run(ANALYSIS, analysis.analyse, game.slug, state, account=("address", address))
     end = game.outcome(state)
     return JsonResponse(
         {
@@ -139,25 +143,28 @@ def _game(body: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
 
 def _position(game: Game, options: dict[str, Any], body: dict[str, Any]) -> tuple[State, list, list[str]]:
     """(state, the moves played as the replay lists them, notes) of the body's ``moves`` or
-    ``position``."""
+    ``position``, a position with something to judge."""
     start, notes = None, []
     if "position" in body:
         to_move = body.get("to_move")
         if to_move is not None and type(to_move) is not int:
-            raise _Refused("bad_position", "to_move is a seat number, or null.")
+            raise _Refused("bad_position", "to_move is a seat number, or null.", "to_move")
         try:
             start, notes = game.position(options, body["position"], to_move)
         except ValueError as exc:
-            raise _Refused("bad_position", str(exc)) from None
+            raise _Refused("bad_position", str(exc), "position") from None
     moves = body.get("moves", [])
     if not isinstance(moves, list):
-        raise _Refused("bad_position", "moves is a list of moves from the start.")
+        raise _Refused("bad_position", "moves is a list of moves from the start.", "moves")
     if len(moves) > MAX_MOVES:
-        raise _Refused("bad_position", f"At most {MAX_MOVES} moves.")
+        raise _Refused("bad_position", f"At most {MAX_MOVES} moves.", "moves")
     try:
-        return (*played(game, options, moves, start), notes)
+        state, line = played(game, options, moves, start)
     except BadPosition as exc:
-        raise _Refused("bad_position", str(exc)) from None
+        raise _Refused("bad_position", str(exc), "moves") from None
+    if (reason := analysis.unjudged(game.slug, state)) is not None:
+        raise _Refused("bad_position", reason, "moves")
+    return state, line, notes
 
 
 def played(
