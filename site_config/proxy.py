@@ -9,7 +9,10 @@ address not trusted is the client.
 
 ``ForwardedClientMiddleware`` wraps the whole ASGI application and puts that address in
 ``scope["client"]``: Django's ``REMOTE_ADDR`` and the sockets' limits read it from there, so
-every part of the site sees the same address. (daphne's own ``--proxy-headers`` takes the
+every part of the site sees the same address. The proxy also says whether the client came
+over HTTPS (``X-Forwarded-Proto``, Django's ``SECURE_PROXY_SSL_HEADER``); the middleware
+drops that header from any other peer, so that ``request.is_secure()`` is the proxy's word or
+the connection's own. (daphne's own ``--proxy-headers`` takes the
 left-most entry from any peer: a client could pick its own address.)
 """
 
@@ -79,13 +82,28 @@ class ForwardedClientMiddleware:
 
     async def __call__(self, scope, receive, send) -> None:
         client = scope.get("client")
-        if self.networks and client and scope["type"] in ("http", "websocket"):
-            forwarded = b",".join(v for k, v in scope.get("headers", ()) if k.lower() == b"x-forwarded-for")
-            address = client_address(str(client[0]), forwarded.decode("latin-1"), self.networks)
-            if address != client[0]:
-                # the port was the proxy's connection's: meaningless for the client
-                scope = {**scope, "client": (address, 0)}
+        if scope["type"] in ("http", "websocket"):
+            peer, headers = str(client[0]) if client else "", scope.get("headers", ())
+            if _trusted_peer(peer, self.networks):
+                forwarded = b",".join(v for k, v in headers if k.lower() == b"x-forwarded-for")
+                address = client_address(peer, forwarded.decode("latin-1"), self.networks)
+                if address != peer:
+                    # the port was the proxy's connection's: meaningless for the client
+                    scope = {**scope, "client": (address, 0)}
+            elif any(_is_proto(name) for name, _ in headers):
+                # not a proxy's word: the scheme is the connection's own (scope["scheme"])
+                scope = {**scope, "headers": [(k, v) for k, v in headers if not _is_proto(k)]}
         await self.app(scope, receive, send)
+
+
+def _trusted_peer(peer: str, networks: tuple[Network, ...]) -> bool:
+    address = _address(peer)
+    return address is not None and _trusted(address, networks)
+
+
+def _is_proto(name: bytes) -> bool:
+    """Is this header Django's ``HTTP_X_FORWARDED_PROTO``? Django reads ``_`` as ``-`` too."""
+    return name.lower().replace(b"_", b"-") == b"x-forwarded-proto"
 
 
 def remote_addr(request: HttpRequest) -> str | None:

@@ -7,8 +7,11 @@ and the sockets' limits read. The whole chain through a real nginx: test_behind_
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.core.handlers.asgi import ASGIRequest
 
 from site_config.proxy import ForwardedClientMiddleware, trusted_networks
 
@@ -91,3 +94,26 @@ async def test_other_scopes_pass_untouched():
 def test_a_bad_trusted_proxies_entry_stops_the_start():
     with pytest.raises(ImproperlyConfigured, match="nowhere"):
         trusted_networks(["127.0.0.1", "nowhere"])
+
+
+async def is_secure(peer: str, proto_header: bytes = b"X-Forwarded-Proto", networks=PROXIES) -> bool:
+    """Django's ``request.is_secure()`` (``SECURE_PROXY_SSL_HEADER``) for a plain-HTTP
+    connection from ``peer`` that says it came over HTTPS."""
+    seen = {}
+
+    async def app(scope, receive, send) -> None:
+        seen.update(scope)
+
+    headers = [(b"host", b"games.example.org"), (proto_header, b"https")]
+    scope = {"type": "http", "client": (peer, 51234), "headers": headers, "path": "/", "method": "GET"}
+    scope.update(scheme="http", query_string=b"", root_path="")
+    await ForwardedClientMiddleware(app, networks)(scope, None, None)
+    return ASGIRequest(seen, io.BytesIO()).is_secure()
+
+
+async def test_only_a_trusted_proxy_says_the_client_came_over_https():
+    """Issue 50: ``X-Forwarded-Proto`` was believed from anyone."""
+    assert await is_secure("127.0.0.1") and await is_secure("10.1.2.3")
+    assert not await is_secure("198.51.100.9")
+    assert not await is_secure("198.51.100.9", b"x_forwarded_proto")  # Django reads _ as - too
+    assert not await is_secure("127.0.0.1", networks=())  # nobody trusted: the default
