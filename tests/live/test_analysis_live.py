@@ -1,6 +1,7 @@
 """``POST /api/analysis/`` on a real daphne (issue 26): proved values agree with a plain
-minimax written here (over the rules' engine only), bad input is a 400 with its reason, and
-one address asking for too many at once gets 429."""
+minimax written here (over the rules' engine only), bad input is a 400 with its reason and
+field, and one address asking for too many at once, or too often, gets 429 (issue 50: its
+refused requests count too, and the limit comes before any replay)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import requests
 
 from games.catalog.registry import GAMES
 from games.rules.alpha_battle import alpha_battle
+from tests.support.server import serving
 
 ONE_D = GAMES["reversi_1d"]
 
@@ -61,18 +63,23 @@ def test_one_dimensional_reversi_values_are_proved_and_exact(daphne_server):
 
 
 def test_bad_input_is_a_400_with_its_reason(daphne_server):
-    for body, code, words in (
-        ({"game": "chess"}, "bad_options", "Unknown game"),
-        ({"game": "journey"}, "bad_options", "The Journey has no analysis."),
-        ({"game": "reversi_1d", "moves": [{"position": 3}, {"position": 3}]}, "bad_position", "Move 2"),
-        ({"game": "reversi_1d", "moves": "f5"}, "bad_position", "moves is a list"),
-        ({"game": "reversi_1d", "position": "..Q........."}, "bad_position", "Slot 3 holds 'Q'"),
-        ({"game": "reversi_1d", "position": "....XO......", "to_move": "X"}, "bad_position", "to_move"),
-        ({"game": "reversi_1d", "moves": [{"position": 1}] * 1001}, "bad_position", "At most 1000 moves"),
+    one_d = "reversi_1d"
+    for body, code, field, words in (
+        ({"game": "chess"}, "bad_options", "game", "Unknown game"),
+        ({"game": "journey"}, "bad_options", "game", "The Journey has no analysis."),
+        ({"game": "connect_four", "options": []}, "bad_options", "options", "options is an object"),
+        ({"game": "connect_four", "options": "x"}, "bad_options", "options", "options is an object"),
+        ({"game": "connect_four", "options": {"rows": 99}}, "bad_options", "options", "Rows"),
+        ({"game": one_d, "moves": [{"position": 3}, {"position": 3}]}, "bad_position", "moves", "Move 2"),
+        ({"game": one_d, "moves": "f5"}, "bad_position", "moves", "moves is a list"),
+        ({"game": one_d, "position": "..Q........."}, "bad_position", "position", "Slot 3 holds 'Q'"),
+        ({"game": one_d, "position": "....XO......", "to_move": "X"}, "bad_position", "to_move", "to_move"),
+        ({"game": one_d, "moves": [{"position": 1}] * 1001}, "bad_position", "moves", "At most 1000 moves"),
     ):
         r = ask(daphne_server, body)
         assert r.status_code == 400, (body, r.text)
-        assert r.json()["error"] == code and words in r.json()["message"], r.json()
+        answer = r.json()
+        assert (answer["error"], answer["field"]) == (code, field) and words in answer["message"], answer
     r = requests.post(f"{daphne_server.url}/api/analysis/", data=b"[1]", timeout=10)
     assert (r.status_code, r.json()["error"]) == (400, "bad_request")
     r = requests.get(f"{daphne_server.url}/api/analysis/", timeout=10)
@@ -135,3 +142,31 @@ def test_alpha_battle_one_setup_public_answers_the_best_reply(daphne_server):
         assert (r.status_code, r.json()["error"]) == (400, "bad_position"), r.text
         assert words in r.json()["message"]
     assert requests.get(f"{daphne_server.url}/analysis/alpha_battle/", timeout=10).status_code == 404
+
+
+def long_refused_body() -> dict:
+    """A whole game of 26x26 Reversi (some 670 moves, as the issue's flood sent) and one move
+    more: refused, once all the others are replayed."""
+    game = GAMES["reversi"]
+    options = game.clean_options({"size": 26})
+    state, moves, rng = game.setup(options, seed=0), [], random.Random(50)
+    while game.to_move(state):
+        seat, move = game.forced(state) or (state["turn"], game.random_move(state, state["turn"], rng))
+        moves.append(move)
+        state = game.play(state, seat, move)
+    return {"game": "reversi", "options": options, "moves": [*moves, {"cell": "A1"}]}
+
+
+def test_refused_requests_count_and_the_limit_comes_before_the_replay(tmp_path):
+    # A burst of 3 requests an address, refilled once a minute: a bad body spends as a good one.
+    limits = {"ANALYSIS_RATE_BURST": "3", "ANALYSIS_RATE_PER_SECOND": "0.016"}
+    body = long_refused_body()
+    assert 600 < len(body["moves"]) <= 1000
+    with serving(tmp_path, limits) as server:
+        answers = [ask(server, body) for _ in range(8)]
+        codes = [r.status_code for r in answers]
+        assert codes == [400] * 3 + [429] * 5, codes  # before: 400 each time, the replay each time
+        first, refused = answers[0].json(), answers[-1].json()
+        assert (first["error"], first["field"]) == ("bad_position", "moves")
+        assert "the game is already over" in first["message"]
+        assert refused["error"] == "rate_limited" and refused["message"]
