@@ -15,12 +15,14 @@ Password reset (``forms.ConfirmedPasswordResetForm``) and notification mail
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
@@ -34,6 +36,9 @@ from .models import Account
 
 logger = logging.getLogger(__name__)
 RESEND_AFTER = timedelta(seconds=60)  # one confirmation mail a minute per user at most
+# ... and a few a day to one address, whoever asks: many accounts (one a minute each) typing
+# a stranger's address must not fill that stranger's inbox (issue 50).
+PER_ADDRESS, ADDRESS_WINDOW = 5, 24 * 3600
 
 
 class ConfirmationTokens(PasswordResetTokenGenerator):
@@ -72,7 +77,8 @@ def confirmation_path(user) -> str:
 
 def send_confirmation(*, user, link: str) -> bool:
     """Mail ``link`` (``confirmation_path`` made absolute) to ``user``'s address, at most
-    once a minute; True when it went. A failing mail server is logged, not raised: the page
+    once a minute, and at most ``PER_ADDRESS`` times a day to one address whoever asks;
+    True when it went. A failing mail server is logged, not raised: the page
     says the mail did not go and offers to send it again."""
     if not user.email:
         return False
@@ -82,6 +88,8 @@ def send_confirmation(*, user, link: str) -> bool:
     # one UPDATE claims the minute: two clicks at once send one mail
     if not Account.objects.filter(free, user_id=user.pk).update(confirmation_sent_at=now):
         return False
+    if not _address_allows(user.email):
+        return False
     body = render_to_string("accounts/email/confirm.txt", {"username": user.username, "link": link})
     try:
         send_mail("Confirm your e-mail address", body, None, [user.email])
@@ -90,6 +98,18 @@ def send_confirmation(*, user, link: str) -> bool:
         Account.objects.filter(user_id=user.pk).update(confirmation_sent_at=None)
         return False
     return True
+
+
+def _address_allows(email: str) -> bool:
+    """Count one more confirmation mail to ``email`` (Django's cache, for ``ADDRESS_WINDOW``
+    from the first); False past ``PER_ADDRESS``."""
+    key = "confirmation-mails:" + hashlib.sha256(email.strip().lower().encode()).hexdigest()
+    cache.add(key, 0, ADDRESS_WINDOW)
+    try:
+        return cache.incr(key) <= PER_ADDRESS
+    except ValueError:  # the window ended between the two calls: a new one begins
+        cache.add(key, 1, ADDRESS_WINDOW)
+        return True
 
 
 def user_of_link(uidb64: str, token: str):

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
+from accounts import addresses
 from accounts.models import Account
 from games.matches import services
 from games.notifications import services as notes
@@ -151,3 +152,16 @@ def test_send_again_is_a_post_with_csrf_and_waits_a_minute(mailbox):
     assert "Check your inbox: we sent a link to ann@example.org" in page.content.decode()
     assert [m.to for m in mailbox] == [["ann@example.org"]] * 2
     assert Client().post(link_in(mailbox[0])).status_code == 200  # either link works
+
+
+def test_one_address_gets_a_few_confirmation_mails_a_day_whoever_asks(mailbox):
+    """Issue 50: the limit was per account only, so many accounts (each once a minute) could
+    fill a stranger's inbox. Now one address gets at most ``PER_ADDRESS`` a day."""
+    spellings = ["victim@example.org", "Victim@Example.org"]  # one inbox
+    for number in range(addresses.PER_ADDRESS):
+        set_address(person(f"spammer{number}")[1], spellings[number % 2])
+    assert len(mailbox) == addresses.PER_ADDRESS
+    page = set_address(person("one_more")[1], "VICTIM@example.org")
+    assert len(mailbox) == addresses.PER_ADDRESS and "We could not send a link" in page.content.decode()
+    set_address(person("ann")[1], "ann@example.org")  # another address: not counted with it
+    assert mailbox[-1].to == ["ann@example.org"]
