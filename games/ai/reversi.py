@@ -23,12 +23,11 @@ Every chooser returns a move of ``GAME.legal_moves(state, seat)`` (``{"cell": "D
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 from games.rules.base import Game, Move, Seat, State
 from games.rules.reversi import PLAYERS, cell_name, parse_cell
-from games.rules.reversi_bits import WIN, Geometry, flips_of, from_board
+from games.rules.reversi_bits import Geometry, flips_of, from_board
 from games.rules.reversi_endgame import Solution
 from games.rules.reversi_search import DEFAULT_BUDGET, SearchResult
 from games.rules.reversi_search import Search as _Search
@@ -36,7 +35,6 @@ from games.rules.reversi_search import Search as _Search
 from .reversi_core import solve
 
 STRONG_BUDGET = DEFAULT_BUDGET  # seconds of search per move (the bar: at most 1 s a move)
-JUDGE_SOLVE_EMPTIES = 20  # the judge tries an exact solve from this many empties (within its budget)
 PASS: Move = {"pass": True}
 Chooser = Callable[[Game, State, Seat, random.Random], Move]
 
@@ -123,17 +121,3 @@ def solve_state(
     keeping it, if proved within the budget (``Solution.proved``)."""
     g, mine, theirs = from_board(state["board"], PLAYERS[seat])
     return solve(g, mine, theirs, budget, max_nodes)
-
-
-def mover_value(state: State, mover: Seat, budget: float) -> int | None:
-    """The value of the position for the seat to move (draw offers: ``ai.judge``): the
-    proved final difference (``WIN`` per disc) when the solver proves it in half the
-    budget, else the strong search's value; None when it must pass and nothing is proved."""
-    started = time.perf_counter()
-    empties = sum(row.count(".") for row in state["board"])
-    if empties <= JUDGE_SOLVE_EMPTIES:
-        proof = solve_state(state, mover, budget / 2)
-        if proof.proved:
-            return proof.value * WIN
-    _, result = strong_search(state, mover, None, max(0.05, budget - (time.perf_counter() - started)))
-    return None if result is None else result.score

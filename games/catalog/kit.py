@@ -27,8 +27,6 @@ from .diagrams import Diagram
 Chooser = Callable[[Game, State, Seat, random.Random], Move]
 # A position's value for the seat to move within a budget (seconds): (proved, value), or None.
 Valuer = Callable[[State, Seat, float], tuple[bool, float] | None]
-# How a position stands for the seat to move (sign: better, even, worse), or None: no idea.
-Judge = Callable[[State, Seat, float], float | None]
 
 
 def random_player(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
@@ -98,7 +96,9 @@ class GameKit:
     game: Game
     diagrams: Callable[[], list[Diagram]]  # the rules page's example positions
     levels: tuple[Level, ...] = (random_level(),)  # weakest first; the first is "random"
-    judge: Judge | None = None  # answers draw offers for the computer (None: declines them)
+    # Answers draw offers for the computer (None: declines them): the position's (proved, value)
+    # for the seat to move, in the analysis' unit (usually the analysis' own ``value``).
+    judge: Valuer | None = None
     analysis: Analysis | None = None  # None: the game is not analysed
     pools: Pools | None = None  # None: no quick pairing
     family: str = ""  # the kit whose shared code this one uses (Othello: "reversi")
@@ -109,6 +109,9 @@ class GameKit:
             raise ValueError(f"{self.game.slug}: levels must start with 'random' and differ: {names}")
         if not all(level.note.endswith(".") for level in self.levels):
             raise ValueError(f"{self.game.slug}: every level's note is a sentence.")
+        if self.judge is not None and self.analysis is None:
+            # An estimate is weighed against the analysis' marks (``games.catalog.judge``).
+            raise ValueError(f"{self.game.slug}: a judge speaks the analysis' unit: give an analysis.")
 
     @property
     def slug(self) -> str:

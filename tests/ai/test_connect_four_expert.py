@@ -85,7 +85,7 @@ def test_the_level_is_registered_above_strong():
     assert list(LEVELS["connect_four"]) == ["random", "medium", "strong", "expert"]
     assert NOTES["connect_four"]["expert"].endswith(".")
     assert default_level("connect_four") == "medium"
-    assert KITS["connect_four"].judge is expert_ai.mover_value
+    assert KITS["connect_four"].judge is KITS["connect_four"].analysis.value
 
 
 def test_the_book_entries_are_legal_and_found_in_both_orientations():
@@ -114,12 +114,11 @@ def test_the_judge_answers_draw_offers_from_proofs():
     """A generous budget: the proofs fit in the solver's nodes whatever the machine's load."""
     slug, budget = "connect_four", 30.0
     state = state_of(("aaa", "bb", "b", ""), 4)  # 4x4: R (to move) wins at once in column 0
-    assert judge.judge(slug, state, 0, budget) == expert_ai.WIN and not judge.accepts_draw(
-        slug, state, 0, budget
-    )
+    proved, value = judge.judgement(slug, state, 0, budget)
+    assert proved and value > 0 and not judge.accepts_draw(slug, state, 0, budget)
     assert judge.accepts_draw(slug, state, 1, budget)  # lost for Y: it accepts a draw
     empty = state_of(("",) * 4, 4)  # the empty 4x4 board is a proved draw (not the search's estimate)
-    assert judge.judge(slug, empty, 0, budget) == 0 and judge.accepts_draw(slug, empty, 0, budget)
+    assert judge.judgement(slug, empty, 0, budget) == (True, 0) and judge.accepts_draw(slug, empty, 0, budget)
 
 
 def test_the_builders_check_proves_a_move_wins_exactly_when_the_brute_force_says_so():

@@ -23,7 +23,7 @@ from games.ai.reversi_core import solve as core_solve
 from games.catalog import judge
 from games.catalog.registry import GAMES
 from games.rules.reversi import BLACK, EMPTY, PLAYERS, WHITE, cell_name, centre_cells, flips, parse_cell
-from games.rules.reversi_bits import from_board
+from games.rules.reversi_bits import WIN, from_board
 from games.rules.reversi_endgame import solve
 
 REVERSI, OTHELLO = GAMES["reversi"], GAMES["othello"]
@@ -183,7 +183,7 @@ def test_expert_and_strong_keep_the_best_proven_outcome(seed):
         move = player(REVERSI, state, seat, random.Random(seed))
         assert values[parse_cell(move["cell"], 6)] == best
     g, result = expert.expert_search(state, seat, None)
-    assert result.exact and result.score // ai.WIN == best
+    assert result.exact and result.score // WIN == best
 
 
 def test_the_judge_answers_from_the_proof():
@@ -196,8 +196,8 @@ def test_the_judge_answers_from_the_proof():
         seat = state["turn"]
         value = brute([list(r) for r in state["board"]], PLAYERS[seat], {})
         found = judge.judge("reversi", state, seat)
-        assert found == value * ai.WIN
-        assert judge.judge("reversi", state, 1 - seat) == -value * ai.WIN
+        assert found == value
+        assert judge.judge("reversi", state, 1 - seat) == -value
         assert judge.accepts_draw("reversi", state, seat) == (value <= 0)
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.catalog.judge import accepts_draw, judge
-from games.catalog.registry import GAMES
+from games.catalog.judge import accepts_draw, judge, judgement
+from games.catalog.registry import GAMES, KITS
 from games.matches import services
 from games.matches.errors import ServiceError
 from games.matches.models import Match, Rating
@@ -125,6 +125,50 @@ def test_the_computer_judges_a_draw_by_the_value_of_the_position():
         state = game.play(state, mover, game.legal_moves(state, mover)[0])
     assert (True, False) in seen and (False, True) in seen  # won and lost positions met
     assert judge("alpha_battle", GAMES["alpha_battle"].setup({}, 0), 0) is None  # no judgement: declines
+
+
+def gomoku_state(cells: tuple[str, ...], **options) -> dict:
+    game = GAMES["gomoku"]
+    state = game.setup(game.clean_options(options), 0)
+    for cell in cells:
+        state = game.play(state, game.to_move(state)[0], {"cell": cell})
+    return state
+
+
+def test_gomokus_computer_declines_a_draw_in_an_open_game_and_takes_one_when_lost_or_drawn():
+    """Issue 50: after three moves its search only estimates the position (a shade worse for
+    White): the game is open, so neither side's computer takes a draw. It does when the
+    position is proved lost (Black's open four) or drawn (tic-tac-toe)."""
+    opening = gomoku_state(("H8", "H9", "I9"))
+    for seat in (0, 1):
+        proved, _ = judgement("gomoku", opening, seat)
+        assert not proved and not accepts_draw("gomoku", opening, seat)
+    four = gomoku_state(("F2", "E3", "G2", "F3", "H2", "G3", "I2"))  # XXXX on row 2, both ends open
+    assert judgement("gomoku", four, 1) == (True, -1.0) and accepts_draw("gomoku", four, 1)
+    assert not accepts_draw("gomoku", four, 0)  # won: no draw
+    tic_tac_toe = gomoku_state((), rows=3, columns=3, in_a_row=3)
+    assert judgement("gomoku", tic_tac_toe, 0) == (True, 0.0)
+    assert accepts_draw("gomoku", tic_tac_toe, 0) and accepts_draw("gomoku", tic_tac_toe, 1)
+
+
+@pytest.mark.parametrize("slug", [slug for slug, kit in KITS.items() if kit.judge is not None])
+def test_every_games_computer_takes_a_draw_only_when_proved_drawn_or_lost_or_far_behind(slug):
+    """The same rule for every judged game, through its kit (no game's name): three moves in,
+    a draw is taken exactly when the position is proved drawn or lost for the computer, or its
+    estimate is a blunder's worth behind (the analysis' largest mark): never in an even,
+    open game."""
+    game = GAMES[slug]
+    state = game.setup(game.clean_options({}), 0)
+    for _ in range(3):
+        seat = game.to_move(state)[0]
+        moves = game.legal_moves(state, seat)
+        state = game.play(state, seat, moves[len(moves) // 2])
+    blunder = KITS[slug].analysis.thresholds[-1]
+    for seat in (0, 1):
+        proved, value = judgement(slug, state, seat, 0.2)
+        if not proved:
+            assert abs(value) < blunder, (slug, value)  # three moves in: nobody is far behind
+        assert accepts_draw(slug, state, seat, 0.2) is (proved and value <= 0), (slug, seat, proved, value)
 
 
 async def test_a_draw_offer_over_the_match_socket(sockets):

@@ -117,17 +117,3 @@ def with_budget(budget: float) -> Callable[[Game, State, Seat, random.Random], M
         return strong_ai.legal(game, state, seat, move)
 
     return chooser
-
-
-def mover_value(state: State, mover: Seat, budget: float) -> int:
-    """The value for the seat to move (``ai.judge``): the solver's proof where it finds one
-    (drops only): ``WIN`` a proved win, 0 a proved draw, ``-WIN`` a proved loss; else the
-    strong search's estimate (beyond ``MATE``: a win or loss it proved)."""
-    start = strong_ai.CLOCK()
-    g, cur, mask = position(state, mover)
-    if not state.get("pop_out"):
-        proof = solve_in_play(g, cur, mask, budget)
-        if proof is not None:
-            return WIN * ((proof.score > 0) - (proof.score < 0))
-    left = budget - (strong_ai.CLOCK() - start)
-    return strong_ai.search(state, mover, max(left, 0.05))[1]["value"]

@@ -34,7 +34,7 @@ KIT = GameKit(
             expert.with_budget,
         ),
     ),
-    judge=expert.mover_value,
+    judge=analysis_value,
     analysis=Analysis(analysis_value, won=pons_win),
     pools=Pools({"rows": 6, "columns": 7}, ((1, 0), (3, 2), (5, 3))),
 )

@@ -37,8 +37,3 @@ def analysis_value(state: State, mover: Seat, budget: float) -> tuple[bool, floa
     # One unit: a window one stone short of a line, twice (a four is worth about that much).
     unit = 2 * geometry(len(board), len(board[0]), k).weights[k - 1]
     return False, round(max(-SURE, min(SURE, math.tanh(value / unit))), 2)
-
-
-def judged(state: State, mover: Seat, budget: float) -> float:
-    """How the position stands for ``mover`` (a draw offer's answer): the analysis' value."""
-    return analysis_value(state, mover, budget)[1]

@@ -5,7 +5,7 @@ loss, an estimate in between (``analysis``)."""
 from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
 
 from . import players
-from .analysis import analysis_value, judged
+from .analysis import analysis_value
 from .diagrams import diagrams
 from .engine import GAME
 
@@ -19,7 +19,7 @@ KIT = GameKit(
         Level("medium", players.medium, players.MEDIUM_NOTE, 1285),
         Level("strong", players.strong, players.STRONG_NOTE, 1843, players.strong_with_budget),
     ),
-    judge=judged,
+    judge=analysis_value,
     # Review's marks on the -1..+1 scale (a proved win thrown away is a blunder whatever).
     analysis=Analysis(analysis_value, thresholds=(0.2, 0.4, 0.8)),
     pools=Pools({"rows": 15, "columns": 15, "in_a_row": 5}, ((3, 2), (5, 3), (10, 0))),

@@ -1,7 +1,6 @@
 """Othello: the kit. Its computer players, judgement and analysis are the Reversi family's
 (``games/ai/reversi*``, the levels as Reversi's kit lists them), with Othello's own ratings."""
 
-from games.ai import reversi as players
 from games.ai.reversi_analysis import analysis_value
 from games.catalog.kit import Analysis, GameKit, Pools
 from games.catalog.reversi.kit import family_levels
@@ -16,7 +15,7 @@ KIT = GameKit(
     game=GAME,
     diagrams=diagrams,
     levels=family_levels(1022, 1563, 1797),
-    judge=players.mover_value,
+    judge=analysis_value,
     analysis=Analysis(analysis_value),
     pools=Pools({}, ((1, 0), (3, 2), (5, 3), (10, 0), (15, 10))),
     family="reversi",

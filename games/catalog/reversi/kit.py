@@ -27,7 +27,7 @@ KIT = GameKit(
     game=GAME,
     diagrams=diagrams,
     levels=family_levels(995, 1530, 1864),
-    judge=players.mover_value,
+    judge=analysis_value,
     analysis=Analysis(analysis_value),
     pools=Pools({"size": 8}, ((1, 0), (3, 2), (5, 3), (10, 0), (15, 10))),
 )

@@ -14,7 +14,7 @@ KIT = GameKit(
         random_level(800, players.random_player),
         Level("strong", players.strong_player, "Plays perfectly: it never misses the best slot.", 1566),
     ),
-    judge=players.mover_value,
+    judge=players.proved_value,
     analysis=Analysis(players.proved_value),
     pools=Pools({}, ((1, 0), (3, 2))),
 )
