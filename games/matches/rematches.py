@@ -10,7 +10,7 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from . import clocks
+from . import clocks, quotas
 from .endings import OVER
 from .errors import ServiceError
 from .events import MatchCreated, MatchEnded, RematchOffered, announce_change
@@ -39,6 +39,8 @@ def match_rematch(*, match_id: str, user) -> Match:
             if existing.status == Match.Status.WAITING and existing.seats.filter(reserved_for=user).exists():
                 return match_join(match_id=existing.pk, user=user)  # the other side accepts
             return existing
+        if old.visibility == Match.Visibility.COMPUTER:  # one more game against the computer
+            quotas.check_match(user, opponent=old.visibility, watch=False)
         old_seats = list(old.seats.order_by("seat"))
         seed = random.SystemRandom().randrange(2**31)
         match = Match.objects.create(

@@ -13,7 +13,7 @@ import json
 import pytest
 from django.test import Client
 
-from games.matches import services
+from games.matches import rematches, services
 from games.matches.errors import ServiceError
 from games.matches.models import Match
 
@@ -134,3 +134,19 @@ def test_the_new_match_form_shows_the_reason(settings):
     assert response.status_code == 200
     assert "You already have 1 matches waiting for an opponent" in response.content.decode()
     assert Match.objects.filter(created_by=ann).count() == 1
+
+
+def test_a_rematch_against_the_computer_counts_against_the_quota(settings):
+    """Issue 50: a rematch of a computer match started one more computer game past the quota."""
+    settings.QUOTA_COMPUTER_MATCHES = 2
+    ann = make_user("ann")
+    first = create(ann, opponent="computer", level="random")
+    services.match_resign(match_id=first.pk, user=ann)
+    playing = [create(ann, opponent="computer", level="random") for _ in range(2)]
+    before = Match.objects.count()
+    with pytest.raises(ServiceError) as info:
+        rematches.match_rematch(match_id=first.pk, user=ann)
+    assert (info.value.code, info.value.status) == ("too_many_computer_games", 409)
+    assert Match.objects.count() == before
+    services.match_resign(match_id=playing[0].pk, user=ann)  # one ends: the rematch may start
+    assert rematches.match_rematch(match_id=first.pk, user=ann).status == Match.Status.ACTIVE
