@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
-from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 
 from . import clocks
@@ -14,7 +16,36 @@ from .models import Match, Takeback
 from .records import record_of_moves
 from .selectors import for_seat, match_public
 
-REPLAY_CACHE_SECONDS = 600
+
+class BytesCache:
+    """Text by key, at most ``budget`` characters in all (the replays' JSON is ASCII: bytes);
+    past it the least recently used goes first. Django's in-process cache counts entries, and
+    one replay of a long game on a big board is megabytes: a count bounds no memory."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget, self.size = budget, 0
+        self._texts: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()  # sync views run on more than one thread
+
+    def get_or_set(self, key: str, make: Callable[[], str]) -> str:
+        """The text kept under ``key``, or ``make()``'s, kept if it fits the budget."""
+        with self._lock:
+            text = self._texts.get(key)
+            if text is not None:
+                self._texts.move_to_end(key)
+                return text
+        text = make()  # outside the lock: nobody waits for another replay to be built
+        with self._lock:
+            if len(text) <= self.budget and key not in self._texts:
+                self._texts[key] = text
+                self.size += len(text)
+                while self.size > self.budget:
+                    self.size -= len(self._texts.popitem(last=False)[1])
+        return text
+
+
+# What was played up to a ply never changes, so an entry is never stale: only room bounds it.
+REPLAY_CACHE = BytesCache(32 * 2**20)  # per server process
 
 
 def positions(match: Match) -> tuple[list[dict], list[dict[str, Any]]]:
@@ -47,7 +78,7 @@ def replay_json(match: Match, summary: dict[str, Any] | None = None) -> str:
     What was played up to a ply never changes (what is public changes only with the status:
     Alpha Battle's setups at the end), so the moves and boards are cached as JSON text."""
     key = f"replay-v2:{match.pk}:{match.ply}:{match.status}"  # v2: with the record
-    history = cache.get_or_set(key, lambda: _json(_public_history(match))[1:-1], REPLAY_CACHE_SECONDS)
+    history = REPLAY_CACHE.get_or_set(key, lambda: _json(_public_history(match))[1:-1])
     return f'{{"match": {_json(summary or replay_summary(match))}, {history}}}'
 
 
