@@ -23,11 +23,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from games.catalog.analysis import has_board
+from games.catalog.analysis_line import played
 from games.catalog.registry import GAMES
 from games.rules import Game, OptionError
 from games.rules.base import State
 
-from .analysis_api import played
 from .forms import option_field_name
 
 MAX_LINES = 64  # variations kept in one link
