@@ -1,5 +1,8 @@
 """E-mail goes out from the task worker (``manage.py db_worker``), never from a move: a slow
-mail server delays nobody. The move's thread only queues the task (one row)."""
+mail server delays nobody. The move's thread only queues the task (one row), at a higher
+priority than the long tasks (a match's computer analysis, the levels' ratings, an import):
+a worker takes it before any of those waiting, so a turn's e-mail waits for one task at most,
+not for every analysis asked before it."""
 
 from __future__ import annotations
 
@@ -8,8 +11,10 @@ from django_tasks import task
 from . import mail, services
 from .models import Notification
 
+MAIL_PRIORITY = 50  # django-tasks' range is -100..100, the long tasks keep the default 0
 
-@task()
+
+@task(priority=MAIL_PRIORITY)
 def send_email(notification_id: int) -> bool:
     """Send one notification's e-mail (see ``mail.send``)."""
     return mail.send(notification_id)
