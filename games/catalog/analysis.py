@@ -14,6 +14,7 @@ in the search process.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from .kit import Analysis
 from .registry import GAMES, KITS
 
 BUDGET = 1.0  # seconds for a whole position: the engine panel answers within a second
+CLOCK = time.perf_counter
 
 
 @dataclass(frozen=True)
@@ -105,9 +107,13 @@ def analyse(slug: str, state: State, budget: float = BUDGET, played: Move | None
     if played is not None and played not in moves:
         moves = [*moves, played]
     label = analysis.label
-    share = budget / max(1, len(moves))
+    # One deadline for the whole position, however many moves it has (a 26x26 Reversi board
+    # has a hundred and more): each move gets an equal share of the time left, so what one
+    # move leaves (a proof found at once, a game over) goes to the others.
+    deadline = CLOCK() + budget
     rows = []
-    for move in moves:
+    for index, move in enumerate(moves):
+        share = max(0.0, deadline - CLOCK()) / (len(moves) - index)
         after = game.play(state, seat, move)
         while game.outcome(after) is None and (pass_ := game.forced(after)) is not None:
             after = game.play(after, *pass_)  # the other must pass: the position it leaves

@@ -30,7 +30,8 @@ def analysis_value(state: State, mover: Seat, budget: float) -> tuple[bool, floa
         proof = solve_position(g, cur, mask, budget * SOLVE_SHARE)
         if proof is not None:
             return True, proof.score
-    _, info = search(state, mover, max(0.05, budget - (CLOCK() - start)))
+    # The search's first MIN_DEPTH plies are always searched; beyond them, the budget is kept.
+    _, info = search(state, mover, max(0.0, budget - (CLOCK() - start)))
     value = info["value"]
     if abs(value) >= MATE and not pop_out:  # a forced four at ``ply`` plies from here
         ply = WIN - abs(value)
