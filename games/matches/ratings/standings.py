@@ -14,10 +14,16 @@ from games.catalog.computer import shipped_ratings
 
 from ..errors import ServiceError
 from ..models import LevelRating, Match, Rating, RatingChange
+from .glicko2 import PROVISIONAL_DEVIATION, START, after_match
 from .glicko2 import Rating as Glicko
-from .glicko2 import after_match
 
 ACTIVE_DAYS = 30  # the leaderboard lists players with a rated match this recent
+# What the "?" after a rating means, where ratings are listed (the rule: ``Glicko.provisional``).
+PROVISIONAL_NOTE = (
+    "A ? after a rating means it is provisional: still settling after too few rated matches"
+    f" (its Glicko-2 deviation is above {PROVISIONAL_DEVIATION:.0f}; a newcomer starts at"
+    f" {START[0]:.0f} with {START[1]:.0f}, and every rated match narrows it)."
+)
 
 
 def current(user, game: str) -> tuple[int, bool]:
