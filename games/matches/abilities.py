@@ -36,7 +36,9 @@ def facts(match: Match) -> dict[str, Any]:
         "seats": match.rules.seat_count(match.options),
         "draw_offer": match.draw_offer if active else None,
         "draw_offered": match.draw_offered,
-        "takebacks": match.takebacks,
+        # a game without takebacks has none, in the matches made before it said so too
+        "takebacks": match.takebacks and not match.rules.no_takebacks,
+        "no_takebacks": match.rules.no_takebacks,  # why, in the game's words ("": it has them)
         "takeback_offer": match.takeback_offer if active else None,
         "moves_made": list(match.moves_made),
         "moves_in_play": list(match.moves_in_play),
@@ -73,7 +75,7 @@ def takeback_refusal(facts: dict[str, Any], seat: int) -> str | None:
             return "Allies do not take moves back: the adventure goes on."
         if facts["rated"]:
             return "Rated matches allow no takebacks."
-        return "Takebacks are off in this match."
+        return facts.get("no_takebacks") or "Takebacks are off in this match."
     if facts["status"] != Match.Status.ACTIVE:
         return "The match has not started yet."
     if facts["takeback_offer"] == seat:

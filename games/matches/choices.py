@@ -80,8 +80,11 @@ RATED_NO_TAKEBACKS = "Rated matches allow no takebacks."
 
 def no_takebacks(rules: Any) -> str | None:
     """Why no match of this game has takebacks, or None when a casual one may: allies do
-    not (the adventure's dice and the monsters met are not undone)."""
-    return "Allies do not take moves back." if rules.cooperative else None
+    not (the adventure's dice and the monsters met are not undone), nor a game that says
+    it has none (``Game.no_takebacks``: Alpha Battle's committed setups)."""
+    if rules.cooperative:
+        return "Allies do not take moves back."
+    return rules.no_takebacks or None
 
 
 def _clean_takebacks(rules: Any, rated: bool, takebacks: Any) -> bool:

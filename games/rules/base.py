@@ -156,6 +156,8 @@ class Game:
     # choosing: Reversi's ``start``, Alpha Battle's ``seed``. Such a match is never rated
     # (``custom_start``); the create form reads the name to say so before it is sent.
     start_option: str | None = None
+    # Why no match of this game takes moves back, in a sentence ("": a casual match may).
+    no_takebacks: str = ""
 
     # -- options and set-up -------------------------------------------------------------
     def clean_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:

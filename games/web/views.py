@@ -191,6 +191,8 @@ def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
         {
             "match": match,
             "game": match.rules.info(),
+            # the tag says whether this match takes moves back, in a game where one may
+            "takebacks_tag": None if no_takebacks(match.rules) else match.takebacks,
             "initial": match_for_user(match, request.user),
             "chat_on": chat.chat_on(request.user),
             "chat_phrases": chat.quick_phrases(match.rules.cooperative),

@@ -100,7 +100,7 @@ def test_the_create_page_carries_the_servers_reasons_for_a_casual_match():
         assert f'data-start-option="{game.start_option or ""}"' in radio
         never = "The Journey is played together: it is never rated." if slug == "journey" else ""
         assert f'data-never-rated="{never}"' in radio
-        none = "Allies do not take moves back." if slug == "journey" else ""
+        none = {"journey": "Allies do not take moves back.", "alpha_battle": game.no_takebacks}.get(slug, "")
         assert f'data-no-takebacks="{none}"' in radio
     assert GAMES["alpha_battle"].start_option == "seed" and GAMES["othello"].start_option == "start"
 

@@ -299,17 +299,19 @@ def test_a_nested_takeback_goes_back_before_an_earlier_one():
     assert [(t["after"], [m["ply"] for m in t["moves"]]) for t in marks] == [(0, [3, 4]), (0, [1, 2])]
 
 
-def test_a_secret_setup_made_before_a_takeback_is_stale():
-    """Alpha Battle's simultaneous setup accepts a move made on an older ply when only the
-    others acted since; a takeback since makes it stale all the same."""
+def test_a_committed_secret_setup_is_not_taken_back():
+    """Alpha Battle has no takebacks (issue 50): a committed setup is final, in the matches
+    stored as allowing takebacks too; the other's setup on the older ply is still accepted
+    (only the others acted since)."""
     match, ann, ben = start_match("alpha_battle")
+    assert match.takebacks is False
+    Match.objects.filter(pk=match.pk).update(takebacks=True)  # made before the game said so
     setup = {"letters": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "indices": list(range(10))}
     services.move_play(match_id=match.pk, user=ann, ply=0, move=setup)
-    takebacks.takeback_propose(match_id=match.pk, user=ann)
-    takebacks.takeback_answer(match_id=match.pk, user=ben, accept=True)
-    refusal("stale_ply", services.move_play, match_id=match.pk, user=ben, ply=0, move=setup)
-    services.move_play(match_id=match.pk, user=ben, ply=2, move=setup)  # on the new ply: fine
-    assert fresh(match).status == Match.Status.ACTIVE
+    said = refusal("cannot_take_back", takebacks.takeback_propose, match_id=match.pk, user=ann)
+    assert said == GAMES["alpha_battle"].no_takebacks
+    services.move_play(match_id=match.pk, user=ben, ply=0, move=setup)
+    assert fresh(match).status == Match.Status.FINISHED
 
 
 async def test_takebacks_over_the_match_socket(sockets):

@@ -120,6 +120,9 @@ class AlphaBattle(Game):
     seats = (2, 2)
     seat_names = ("Player P", "Player Q")
     start_option = "seed"  # a chosen deal, not a fresh one: never rated
+    # Both setups are secret and the battle is fought the moment the second is in: nothing
+    # a player could take back and play again.
+    no_takebacks = "A setup, once committed, is final: Alpha Battle has no takebacks."
     options = {
         "seed": Option(
             "text",
