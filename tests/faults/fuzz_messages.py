@@ -12,6 +12,11 @@ be legal, a resign, an allowed abort) or ``PONG`` for a ping. The fuzz sends onl
 that must be refused. The model reads frames as the server's decoder does (no NaN or
 Infinity; integers beyond 64 bits are not exact integers), and knows only protocol.md's
 rules: who may act, the current ply, and each game's move shape and legal moves.
+
+A game is known by the shape of its moves (``family_of``), never by its name: a new game
+whose moves are shaped as an older one's (Gomoku's ``{"cell": "H8"}``) is fuzzed as that
+family; one of a new shape is the ``generic`` family, whose legality the game's own rules
+decide (``Context.rules``: ``play`` on the position the fuzz mirrors).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import math
 import random
 import re
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,14 +47,21 @@ ACCEPT, PONG = "accept", "pong"
 BAD = frozenset({"bad_message"})
 MOVER, WAITING, OUTSIDER = "mover", "waiting", "outsider"  # a seat to move, another seat, no seat
 
-FAMILY = {
-    "reversi": "cell",
-    "othello": "cell",
-    "connect_four": "drop",
-    "reversi_1d": "position",
-    "alpha_battle": "setup",
-    "journey": "journey",
+FAMILIES = {  # the families of moves the model knows, by their fields
+    frozenset({"cell"}): "cell",
+    frozenset({"action", "column"}): "drop",
+    frozenset({"position"}): "position",
+    frozenset({"letters", "indices"}): "setup",
+    frozenset({"target"}): "journey",
+    frozenset({"answer"}): "journey",
 }
+GENERIC = "generic"  # moves of a shape the model does not know: the game's rules judge them
+
+
+def family_of(move: dict) -> str:
+    """The family of a game whose legal moves look like ``move`` (GENERIC: not known)."""
+    return FAMILIES.get(frozenset(move), GENERIC)
+
 SAMPLES = {  # moves of the right shape for each family of games
     "cell": [{"cell": "D3"}, {"cell": "c4"}, {"cell": "F5"}, {"pass": True}],
     "drop": [
@@ -141,34 +154,48 @@ BROKEN = [
 @dataclass
 class Context:
     """What the fuzz knows of a match while it stands still: the match object of a seat to
-    move (``mover``), and concrete legal moves of that seat (``legal``)."""
+    move (``mover``), concrete legal moves of that seat (``legal``) and what the game's own
+    rules say of the position (``tests/faults/fuzz_games.Mirror``)."""
 
     slug: str
+    family: str
     ply: int
     can_abort: bool
-    board: dict
+    board: Any
     legal: list[dict]
+    independent: bool = False  # the seats to move act unseen: an older ply is still current
+    skip: dict | None = None  # the move only the server plays for the seat (``skip_move``)
+    rules: Callable[[Any], bool] | None = None  # would the rules take this move now?
     own: list[int] | None = None  # The Journey: the cell of the warrior to move
     question: bool = False  # The Journey: a question is open
 
-    @property
-    def family(self) -> str:
-        return FAMILY[self.slug]
-
     @classmethod
-    def of(cls, mover: dict, rng: random.Random) -> Context:
-        slug, board = mover["game"], mover["board"]
-        legal = [dict(m) for m in mover["legal_moves"]]
+    def of(cls, mover: dict, mirror: Any, rng: random.Random) -> Context:
+        """``mover``: the match object of the seat to move; ``mirror``: the position as the
+        game's rules hold it (``legal``, ``samples``, ``takes``, ``independent``, ``skip``)."""
+        board, seat = mover["board"], mover["you"]
+        shown = [dict(m) for m in mover["legal_moves"]]
+        # The listed moves where they are moves; else a description: concrete ones drawn.
+        concrete = all(mirror.takes(seat, m) for m in shown)
+        legal = shown if concrete else mirror.samples(seat, rng, 5)
+        family = family_of(legal[0])
         own, question = None, False
-        if slug == "alpha_battle":
-            legal = [random_setup(rng) for _ in range(3)]
-        elif slug == "journey":
-            own = board["warriors"][mover["you"]]["pos"]
-            question = "answer" in mover["legal_moves"][0]
-            if not question:
-                cells = [[x, y] for x in range(10) for y in range(10) if [x, y] != own]
-                legal = [{"target": c} for c in rng.sample(cells, 5)]
-        return cls(slug, mover["ply"], mover["can_abort"], board, legal, own, question)
+        if family == "journey":
+            own = board["warriors"][seat]["pos"]
+            question = "answer" in legal[0]
+        return cls(
+            mover["game"],
+            family,
+            mover["ply"],
+            mover["can_abort"],
+            board,
+            legal,
+            mirror.independent(),
+            mirror.skip(seat),
+            lambda move: mirror.takes(seat, move),
+            own,
+            question,
+        )
 
 
 def random_setup(rng: random.Random) -> dict:
@@ -252,13 +279,14 @@ def move_verdict(ctx: Context, role: str, ply: int, move: Any) -> frozenset[str]
     """The answer to a well-formed ``{"type": "move", "ply": ply, "move": move}``."""
     if role == OUTSIDER:
         return frozenset({"not_a_player"})
-    current = ply == ctx.ply or (ctx.slug == "alpha_battle" and role == MOVER and 0 <= ply < ctx.ply)
+    current = ply == ctx.ply or (ctx.independent and role == MOVER and 0 <= ply < ctx.ply)
     codes = set() if current else {"stale_ply"}
+    skip = ctx.skip is not None and move == ctx.skip
     if role == WAITING:
-        if ctx.slug == "journey" and move == {"skip": True}:
+        if skip:
             codes.add("illegal_move")  # another seat's turn, and only the server skips
         return frozenset(codes | {"not_your_turn"})
-    if ctx.slug == "journey" and move == {"skip": True}:
+    if skip:
         return frozenset(codes | {"illegal_move"})  # only the server skips a turn
     if maybe_legal(ctx, move):
         return frozenset(codes) if codes else ACCEPT
@@ -288,6 +316,8 @@ def maybe_legal(ctx: Context, move: Any) -> bool:
         return set(move) == {"position"} and type(move["position"]) is int and move in ctx.legal
     if family == "setup":
         return valid_setup(move)
+    if family == GENERIC:
+        return ctx.rules is not None and ctx.rules(move)
     if ctx.question:
         return set(move) == {"answer"} and move["answer"] in ("yes", "no") and isinstance(move["answer"], str)
     cell = move.get("target")
@@ -365,7 +395,7 @@ def fields(ctx: Context) -> list[str]:
         "position": ["position"],
         "setup": ["letters", "indices"],
         "journey": ["target", "answer"],
-    }[ctx.family]
+    }.get(ctx.family) or sorted({key for move in ctx.legal for key in move})
 
 
 def a_legal(rng: random.Random, ctx: Context) -> dict:
@@ -375,6 +405,11 @@ def a_legal(rng: random.Random, ctx: Context) -> dict:
 def game_illegal(rng: random.Random, ctx: Context) -> dict:
     """A move of the right shape for this game that the rules must refuse (mostly)."""
     family = ctx.family
+    if family == GENERIC:  # a legal move with one field changed: to junk, or a value nudged
+        move, key = a_legal(rng, ctx), rng.choice(fields(ctx))
+        old = move.get(key)
+        nudged = old + rng.choice([-100, -1, 1, 100]) if type(old) is int else str(old)[::-1] + "Z9"
+        return {**move, key: rng.choice([nudged, junk(rng, 2)])}
     if family == "cell":
         size = len(ctx.board["board"])
         cell = rng.choice(
@@ -444,6 +479,11 @@ def lookalike(rng: random.Random, ctx: Context) -> Any:
         return message(
             ctx.ply, {key.replace("e", "е").replace("o", "о").replace("a", "а") + "\u200b": move[key]}
         )
+    if family == GENERIC:  # a field's text or number in look-alike characters
+        key = rng.choice(fields(ctx))
+        text = str(move.get(key, "3"))
+        alike = rng.choice([text + "\u200b", "\uff10" + text, text.replace("3", "٣")])
+        return message(ctx.ply, {**move, key: alike})
     if family == "cell":
         cell = move.get("cell", "D3")
         return message(

@@ -1,10 +1,12 @@
-"""Over 10,000 random and mutated messages on a match of every game, from its players, a
+"""Over 10,000 random and mutated messages on a match of every game of the registry (and the
+variants ``fuzz_games.py`` names), from its players, a
 logged-in stranger and a logged-out visitor: each is refused with the error code
 docs/protocol.md gives (then a fresh state, to the sender only), nothing stored changes,
 no socket is closed, the server logs no traceback, and every match can still finish.
 Floods meet the normal rate limit (``rate_limited``), and the socket goes on working.
 
-The messages and the contract's answer to each come from ``fuzz_messages.py``; set
+The moves played come from each game's own rules (``fuzz_games.Mirror``), the messages and
+the contract's answer to each from ``fuzz_messages.py``; set
 ``FUZZ_SEED`` to draw other ones. Run with ``-s`` to see the refusals counted by game and code.
 """
 
@@ -22,22 +24,13 @@ import pytest
 import requests
 import websockets
 
+from tests.faults import fuzz_games as fg
 from tests.faults import fuzz_messages as fm
 from tests.live.helpers import game_view, server_errors
 from tests.support.client import Player, Socket
 
-# (label, game, options, real moves played before the fuzz)
-GAMES = [
-    ("reversi", "reversi", {"size": 8, "blocks": "A1 H8"}, 2),
-    ("othello", "othello", {}, 3),
-    ("connect_four", "connect_four", {"pop_out": True}, 4),
-    ("reversi_1d", "reversi_1d", {}, 2),
-    ("alpha_battle", "alpha_battle", {}, 1),  # P has committed, Q has not: the secret phase
-    ("journey_alliance", "journey", {"mode": "alliance", "players": 2, "seed": "9"}, 3),
-    ("journey_classic", "journey", {"mode": "classic", "seed": "7"}, 1),
-]
-OPENING = {label: moves for label, _, _, moves in GAMES}
-MESSAGES_PER_GAME = 2000  # 7 games: 14,000 messages
+MESSAGES = 12_000  # shared by the matches (8 of them: 1,500 each)
+FINISH = 600  # random moves to end a match; then the player to move resigns
 SEED = int(os.environ.get("FUZZ_SEED", "2024"))  # another seed draws other messages
 FLOOD = 100
 ANSWER_TIMEOUT = 20
@@ -62,6 +55,7 @@ class Arena:
     slug: str
     created: dict
     people: list[Person]
+    mirror: fg.Mirror
     ctx: fm.Context | None = None
     counts: Counter = field(default_factory=Counter)
     kinds: Counter = field(default_factory=Counter)
@@ -103,7 +97,7 @@ def open_arena(url: str, label: str, slug: str, options: dict, people: dict[str,
     names = ["a", "b"][:seats]
     cast = [Person(n, people[n], i) for i, n in enumerate(names)]
     cast += [Person("stranger", people["stranger"], None), Person("anonymous", Player(url), None)]
-    return Arena(label, slug, created, cast)
+    return Arena(label, slug, created, cast, fg.Mirror.start(slug, options))
 
 
 async def connect(arena: Arena) -> None:
@@ -122,39 +116,25 @@ async def settle(arena: Arena, quiet: float = 0.3) -> None:
     await asyncio.gather(*(p.sock.drain(quiet) for p in arena.people))
 
 
-def choose(slug: str, view: dict, rng: random.Random) -> dict:
-    """A legal move for the seat of ``view`` (from its ``legal_moves`` or their description)."""
-    legal = view["legal_moves"]
-    if slug == "alpha_battle":
-        return fm.random_setup(rng)
-    if slug == "journey":
-        if "answer" in legal[0]:
-            return {"answer": "yes"}
-        board = view["board"]
-        own = board["warriors"][view["you"]]["pos"]
-        monsters = [m["pos"] for m in board["monsters"] if m["pos"] is not None]
-        if monsters and rng.random() < 0.7:
-            return {"target": monsters[0]}  # a fight: the journey ends soon, one way or the other
-        return {"target": rng.choice([[x, y] for x in range(10) for y in range(10) if [x, y] != own])}
-    if slug == "connect_four":
-        drops = [m for m in legal if m["action"] == "drop"]
-        if drops and rng.random() < 0.9:
-            return rng.choice(drops)  # pops now and then: a pop-out game could go on for ever
-    return rng.choice(legal)
-
-
-async def play_one(arena: Arena, rng: random.Random) -> dict:
-    """The seat to move plays a legal move; wait until every socket has the new state."""
-    view = arena.players[0].sock.state
-    mover = arena.seat(view["to_move"][0]).sock
-    mine = mover.state
-    await mover.send({"type": "move", "ply": mine["ply"], "move": choose(arena.slug, mine, rng)}, pace=False)
+async def play_one(arena: Arena, rng: random.Random, may_end: bool = True) -> dict | None:
+    """The seat to move plays a random legal move (by the game's rules); wait until every
+    socket has the new state. None (nothing played) when ``may_end`` is false and every
+    move tried would end the game."""
+    mirror = arena.mirror
+    seat = mirror.to_move()[0]
+    move = mirror.choose(seat, rng, may_end)
+    if move is None:
+        return None
+    mine = arena.seat(seat).sock.state
+    await arena.seat(seat).sock.send({"type": "move", "ply": mine["ply"], "move": move}, pace=False)
+    mirror.play(seat, move)
     states = await asyncio.gather(
         *(
             p.sock.wait_state(lambda m: m["ply"] > mine["ply"] or m["status"] != "active", ANSWER_TIMEOUT)
             for p in arena.people
         )
     )
+    assert mirror.in_step(states[0]), (arena.label, "the rules' position is not the server's", states[0])
     return states[0]
 
 
@@ -218,13 +198,15 @@ async def fuzz_socket(arena: Arena, person: Person, count: int, rng: random.Rand
 async def fuzz_game(url: str, arena: Arena, count: int, seed: int) -> None:
     rng = random.Random(f"{seed}-{arena.label}")
     await connect(arena)
-    for _ in range(OPENING[arena.label]):
-        await play_one(arena, rng)
+    assert arena.mirror.in_step(arena.players[0].sock.state), arena.label
+    for _ in range(fg.OPENING):  # (Alpha Battle: one setup, the other still secret to come)
+        if await play_one(arena, rng, may_end=False) is None:
+            break
     await settle(arena)
     for person in arena.people:
         person.baseline = game_view(person.sock.state)
     mover = arena.seat(arena.players[0].sock.state["to_move"][0])
-    arena.ctx = fm.Context.of(mover.sock.state, rng)
+    arena.ctx = fm.Context.of(mover.sock.state, arena.mirror, rng)
     before = await asyncio.to_thread(replay, url, arena.created)
 
     share = [count // len(arena.people) + (i < count % len(arena.people)) for i in range(len(arena.people))]
@@ -242,12 +224,17 @@ async def fuzz_game(url: str, arena: Arena, count: int, seed: int) -> None:
         arena.findings.append(f"{arena.label}: {arena.extra_states} states to sockets that sent nothing")
     await settle(arena)
 
-    # The match is still perfectly playable to its end.
+    # The match is still perfectly playable to its end (a journey that random moves do not
+    # end in FINISH moves ends by the resignation of the player to move).
     view = arena.players[0].sock.state
-    for _ in range(600):
+    for _ in range(FINISH):
         if view["status"] != "active":
             break
         view = await play_one(arena, rng)
+    if view["status"] == "active":
+        await arena.seat(arena.mirror.to_move()[0]).sock.send({"type": "resign"}, pace=False)
+        view = await arena.players[0].sock.wait_state(lambda m: m["status"] != "active", ANSWER_TIMEOUT)
+        await settle(arena)
     assert view["status"] == "finished", (arena.label, view["status"])
     assert view["result"] and view["result"]["message"], view["result"]
     final = await asyncio.to_thread(replay, url, arena.created)
@@ -283,8 +270,9 @@ async def test_fuzz_refuses_everything_and_every_match_finishes(fuzz_server):
     log_start = len(fuzz_server.log())
     a, b, stranger = seat_players(url, 3)
     people = {"a": a, "b": b, "stranger": stranger}
-    arenas = [open_arena(url, label, slug, options, people) for label, slug, options, _ in GAMES]
-    await asyncio.gather(*(fuzz_game(url, arena, MESSAGES_PER_GAME, SEED) for arena in arenas))
+    arenas = [open_arena(url, label, slug, options, people) for label, slug, options in fg.arenas()]
+    count = -(-MESSAGES // len(arenas))
+    await asyncio.gather(*(fuzz_game(url, arena, count, SEED) for arena in arenas))
     total = report(arenas)
 
     errors = server_errors(fuzz_server.log()[log_start:])
@@ -336,7 +324,7 @@ async def flood_game(url: str, arena: Arena, seed: int) -> dict[str, Counter]:
     for person in arena.people:
         person.baseline = game_view(person.sock.state)
     mover = arena.seat(arena.players[0].sock.state["to_move"][0])
-    arena.ctx = fm.Context.of(mover.sock.state, rng)
+    arena.ctx = fm.Context.of(mover.sock.state, arena.mirror, rng)
     before = await asyncio.to_thread(replay, url, arena.created)
     flooders = [mover] + [p for p in arena.people if p.seat is None]
     seen = {p.name: await flood(arena, p, rng) for p in flooders}
@@ -376,7 +364,7 @@ async def test_floods_are_rate_limited_and_the_socket_still_works(daphne_server)
     log_start = len(daphne_server.log())
     a, b, stranger = seat_players(url, 3)
     people = {"a": a, "b": b, "stranger": stranger}
-    arenas = [open_arena(url, label, slug, options, people) for label, slug, options, _ in GAMES]
+    arenas = [open_arena(url, label, slug, options, people) for label, slug, options in fg.arenas()]
     results = await asyncio.gather(*(flood_game(url, arena, SEED) for arena in arenas))
     for arena, seen in zip(arenas, results, strict=True):
         print(arena.label, {name: dict(codes) for name, codes in seen.items()})

@@ -123,13 +123,19 @@ def time_section(client, slug: str) -> str:
     return re.sub(r"<[^>]+>", "", text[text.index(">Time</h2>") : text.index(">Options</h2>")])
 
 
-def test_the_time_section_says_how_each_games_clocks_run(client):
-    for slug in ("reversi", "othello", "connect_four", "reversi_1d"):
-        assert "Only the clock of the player to move runs" in time_section(client, slug), slug
-    battle = time_section(client, "alpha_battle")
-    assert "both clocks run at once" in battle and "days to set up" in battle
-    journey = time_section(client, "journey")
-    assert "clock of his own" in journey and "the whole team loses" in journey
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_the_time_section_says_how_each_games_clocks_run(client, slug):
+    """What the section says follows from the rules: the seats play together, or move at
+    once from the start, or one at a time."""
+    game = GAMES[slug]
+    start = game.setup(game.clean_options({}), 0)
+    section = time_section(client, slug)
+    if game.cooperative:
+        assert "clock of his own" in section and "the whole team loses" in section
+    elif len(game.to_move(start)) > 1:
+        assert "both clocks run at once" in section and "days to set up" in section
+    else:
+        assert "Only the clock of the player to move runs" in section
 
 
 def test_an_unknown_game_has_no_rules(client):
