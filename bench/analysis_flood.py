@@ -132,7 +132,7 @@ async def measure(targets: list[Target], args: argparse.Namespace, body: bytes) 
 
 
 def report(rows: list[dict], setups: list[str]) -> None:
-    log("\nmoves of the other players (ms), all rounds' windows pooled by their median of p50/p95:")
+    log("\nmoves of the other players (ms): each figure the median of the rounds' (of two, the higher)")
     log(f"{'setup':<10} {'window':<6} {'p50':>8} {'p95':>8} {'p99':>8} {'moves':>6}  flood answers")
     for setup in setups:
         for flooded in (False, True):
