@@ -6,6 +6,9 @@ so the loop policy is set here first. uvloop runs the same asyncio code (Channel
 consumers, the channel layer) with its loop in C: the relay's server CPU is about 0.8x with
 it (``bench/load.py``, measured in docs/deploy.md). ``UVLOOP=0`` keeps asyncio's own loop.
 
+Here too daphne's WebSocket protocol is replaced by ``games.realtime.flood_guard``'s, which
+closes a socket that floods (``SOCKET_FLOOD_GUARD=0``: daphne's own).
+
 What a server owes at its start (the computer's turns) does not depend on this launcher:
 ``site_config.startup`` wires it where every start passes, the application's loading.
 """
@@ -24,6 +27,11 @@ def main() -> None:
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     import daphne.server  # noqa: F401  (creates the loop and installs the reactor on it)
     from daphne.cli import CommandLineInterface
+
+    if os.environ.get("SOCKET_FLOOD_GUARD", "1") != "0":
+        from games.realtime import flood_guard
+
+        flood_guard.install()  # a socket that floods is closed (docs/deploy.md, Library overrides)
 
     CommandLineInterface.entrypoint()
 

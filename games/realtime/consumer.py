@@ -97,7 +97,8 @@ class MatchConsumer(BellSocket, ChatSocket, LimitedSocket, AsyncJsonWebsocketCon
         if self.closing:  # its session has ended: the close is on its way, nothing else
             return
         if not self.within_rate():
-            await self.refuse("rate_limited", "Too many messages: slow down.")
+            if not await self.flooding():
+                await self.refuse("rate_limited", "Too many messages: slow down.")
             return
         if text_data is None or len(text_data.encode()) > MAX_FRAME:
             await self.refuse("bad_message", "Send one JSON object per text frame (at most 64 KiB).")

@@ -58,6 +58,14 @@ def socket_bucket() -> TokenBucket:
     return TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
 
 
+def flood_bucket() -> TokenBucket:
+    """A socket's messages refused for rate before it counts as flooding (and is closed):
+    twice its burst at once, then its own rate. A client keeping to its own limit (bursts of
+    ``MOVE_RATE_BURST``, then ``MOVE_RATE_PER_SECOND``) never empties it, even when the user's
+    or the address's shared limit refuses every message it sends."""
+    return TokenBucket(settings.MOVE_RATE_PER_SECOND, 2 * settings.MOVE_RATE_BURST)
+
+
 USERS = Holders(settings.USER_RATE_PER_SECOND, settings.USER_RATE_BURST, settings.MAX_SOCKETS_PER_USER)
 ADDRESSES = Holders(
     settings.ADDRESS_RATE_PER_SECOND, settings.ADDRESS_RATE_BURST, settings.MAX_SOCKETS_PER_ADDRESS

@@ -1,7 +1,8 @@
 """What every socket of the site shares (match, lobby, events): its places in the per-user
-and per-address limits (``ratelimit``), the groups it joined and how it dispatches
-(``dispatch.py``, unless ``SOCKET_DISPATCH_LOOP=0``); and, for the lobby and event sockets,
-the one client message (a ping) and the frames that answer it (``outgoing``).
+and per-address limits (``ratelimit``), the groups it joined, how it dispatches
+(``dispatch.py``, unless ``SOCKET_DISPATCH_LOOP=0``) and when it floods (closed with 4408);
+and, for the lobby and event sockets, the one client message (a ping) and the frames that
+answer it (``outgoing``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from django.conf import settings
 
 from . import outgoing
 from .dispatch import OrderedDispatch
-from .ratelimit import Holders
+from .flood_guard import FLOODED
+from .ratelimit import Holders, TokenBucket, flood_bucket
 
 MAX_FRAME = 64 * 1024
 
@@ -35,7 +37,20 @@ class LimitedSocket(DispatchBase):
 
     held: tuple[tuple[Holders, str], ...] = ()
     groups_joined: tuple[str, ...] = ()
-    closing = False  # its session has ended: the close is on its way, nothing else
+    closing = False  # its session has ended, or it flooded: the close is on its way, nothing else
+    refusals: TokenBucket | None = None  # its messages refused for rate before it floods
+
+    async def flooding(self) -> bool:
+        """Count one message refused for rate; past ``ratelimit.flood_bucket`` the socket
+        floods: it is closed with 4408 (True) and gets no more error frames. (Frames sent
+        faster than it handles them, or not read, are ``flood_guard``'s.)"""
+        if self.refusals is None:
+            self.refusals = flood_bucket()
+        if self.refusals.take():
+            return False
+        self.closing = True
+        await self.close(code=FLOODED)
+        return True
 
     def hold(self, holders: Holders, key: str) -> bool:
         """Count this socket against ``key``'s limit; False when it is full."""
@@ -76,7 +91,8 @@ class PingSocket(LimitedSocket):
         if self.closing:
             return
         if not self.within_rate():
-            await self.error("rate_limited", "Too many messages: slow down.")
+            if not await self.flooding():
+                await self.error("rate_limited", "Too many messages: slow down.")
             return
         if text_data is None or len(text_data.encode()) > MAX_FRAME:
             await self.error("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
