@@ -1,6 +1,7 @@
 """Every error code of protocol.md, on the real socket.
 
-For each refusal: the error reaches the sender only, a fresh ``state`` follows it on that
+The codes are checked on Reversi one by one, then on every game the server lists. For each
+refusal: the error reaches the sender only, a fresh ``state`` follows it on that
 socket, and nothing stored changed (checked through the logged-out replay API).
 """
 
@@ -9,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tests.live.helpers import Table, refused, settle, stored
+import requests
+
+from tests.live.helpers import Table, both_online, refused, settle, stored
 
 
 async def test_ping_pong(site):
@@ -193,3 +196,39 @@ async def test_rate_limited(site):
     assert await sa.barrier() == []
     after = await table.play(sa.state["legal_moves"][0])
     assert after["ply"] == 1
+
+
+async def test_every_game_refuses_with_the_codes_of_protocol_md(site):
+    """Every game the server lists (``GET /api/games/``: its registry), with its default
+    options: bad_message, not_a_player, stale_ply, not_your_turn (where a seat waits),
+    illegal_move (a move of no game's shape), then match_over once a player resigned."""
+    games = requests.get(f"{site.server.url}/api/games/", timeout=10).json()
+    assert len(games) >= 7
+    for game in games:
+        slug = game["slug"]
+        alice, bob = site.player("a"), site.player("b")
+        created = alice.create(game=slug, side=0)
+        if len(created["players"]) > 1:
+            bob.join(created["id"])
+        sa = await site.socket(alice, created["id"])
+        sb = await site.socket(bob, created["id"])
+        for sock in (sa, sb):
+            await sock.wait_state(lambda m: m["status"] == "active" and both_online(m))
+        await settle([sa, sb])
+        table = Table(site, created, alice, bob, sa, sb)
+        anonymous = await table.watch()
+        view = sa.state
+        ply, legal = view["ply"], view["legal_moves"]
+        mover, waiting = (sa, sb) if 0 in view["to_move"] else (sb, sa)
+        shaped = (mover.state["legal_moves"] or legal)[0]  # a legal move, or its description
+        await refused(table, mover, "this is not JSON", "bad_message")
+        await refused(table, anonymous, {"type": "move", "ply": ply, "move": shaped}, "not_a_player")
+        await refused(table, mover, {"type": "move", "ply": ply + 5, "move": shaped}, "stale_ply")
+        if waiting.state["you"] is not None and waiting.state["you"] not in view["to_move"]:
+            await refused(table, waiting, {"type": "move", "ply": ply, "move": shaped}, "not_your_turn")
+        move = {"type": "move", "ply": ply, "move": {"no_such_field": True}}
+        await refused(table, mover, move, "illegal_move")
+        await mover.send({"type": "resign"})
+        over = await mover.wait_state(lambda m: m["status"] != "active")
+        await settle(table.sockets)
+        await refused(table, mover, {"type": "move", "ply": over["ply"], "move": shaped}, "match_over")
