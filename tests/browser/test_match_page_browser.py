@@ -114,7 +114,9 @@ def test_hints_only_against_the_computer(daphne_server, person):
         assert alice.js_errors == []
 
 
-def test_a_big_board_on_a_phone_keeps_cells_a_finger_can_hit(daphne_server, person):
+def test_a_big_board_on_a_phone_fits_the_screen(daphne_server, person):
+    """26 x 26 on a 390 px phone: every column in sight, nothing to scroll sideways (issue 50:
+    a board scrolling sideways hid its last columns; test_phone_boards_browser taps them)."""
     base = daphne_server.url
     phone = person(**PHONE)
     signup(phone, base, username("pat"))
@@ -126,10 +128,10 @@ def test_a_big_board_on_a_phone_keeps_cells_a_finger_can_hit(daphne_server, pers
         expect(chosen).to_have_attribute("value", "greedy")  # the strongest below strong
         expect(phone.locator("#level-note")).to_contain_text("corner")
         create_match(phone, base, "reversi", opponent="computer", side="0", size="26")
-        cell = phone.locator('#board [data-cell="A1"]').bounding_box()
-        assert cell["width"] >= 28 and cell["height"] >= 28, cell
+        last = phone.locator('#board [data-cell="Z26"]').bounding_box()
+        assert last["x"] + last["width"] <= PHONE["viewport"]["width"] and last["width"] >= 10, last
         wrap = phone.locator("#board .rv-wrap")
-        assert wrap.evaluate("el => el.scrollWidth > el.clientWidth")  # it scrolls sideways
+        assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth")  # nothing hidden sideways
         shot(phone, "26x26-phone", "match")
         assert phone.js_errors == []
 
