@@ -33,6 +33,7 @@ def facts(match: Match) -> dict[str, Any]:
         "status": match.status,
         "cooperative": match.rules.cooperative,
         "rated": match.rated,
+        "abortable": match.abortable,
         "seats": match.rules.seat_count(match.options),
         "draw_offer": match.draw_offer if active else None,
         "draw_offered": match.draw_offered,
@@ -47,6 +48,15 @@ def facts(match: Match) -> dict[str, Any]:
 
 def _count(counts: list[int], seat: int) -> int:
     return counts[seat] if 0 <= seat < len(counts) else 0
+
+
+def resign_aborts(facts: dict[str, Any]) -> bool:
+    """Does resigning now abort the match (no result, counted for nobody) rather than lose it?
+    While it waits, and before anybody has moved (nothing to lose), unless the match is not
+    ``abortable`` (a tournament's game: resigning loses it)."""
+    if facts["status"] == Match.Status.WAITING:
+        return True
+    return facts.get("abortable", True) and not any(facts["moves_made"])
 
 
 def draw_refusal(facts: dict[str, Any], seat: int) -> str | None:

@@ -323,6 +323,12 @@ def for_seat(
     # What this viewer may do now, by the rules the services enforce (the page decides none).
     out["can_offer_draw"] = you is not None and abilities.draw_refusal(facts, you) is None
     out["can_take_back"] = you is not None and abilities.takeback_refusal(facts, you) is None
+    # Resigning now would abort the match, not lose it (the page's question says so).
+    out["resign_aborts"] = abilities.resign_aborts(facts)
+    # Why this player may not offer a draw now, in words (None: they may, or no draw is
+    # there to offer: a spectator, allies, a match not going on, an offer to answer).
+    offers = you is not None and facts["status"] == "active" and not facts["cooperative"]
+    out["draw_offer_blocked_reason"] = abilities.draw_refusal(facts, you) if offers else None
     member = username is not None if signed_in is None else signed_in
     out["chat"] = {
         "read": sorted(abilities.rooms_read(public, you)),

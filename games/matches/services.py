@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from games.rules import IllegalMove
 
-from . import choices, clocks, move_list, quotas, store
+from . import abilities, choices, clocks, move_list, quotas, store
 from .endings import (
     OVER,
     end,
@@ -288,7 +288,7 @@ def match_resign(*, match_id: str, user) -> Match:
         refuse_if_over(match)
         now = timezone.now()
         was_waiting = match.status == Match.Status.WAITING
-        if was_waiting or (match.abortable and not match.moves.filter(forced=False).exists()):
+        if abilities.resign_aborts(abilities.facts(match)):
             stop_clocks(match, running(match), now)
             match.status, match.finished_at = Match.Status.ABORTED, now
         else:

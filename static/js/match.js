@@ -55,6 +55,7 @@ const el = {
   drawText: $("draw-text"),
   drawAccept: $("draw-accept"),
   drawDecline: $("draw-decline"),
+  drawBlocked: $("draw-blocked"),
   proposeTakeback: $("propose-takeback"),
   takebackOffer: $("takeback-offer"),
   takebackText: $("takeback-text"),
@@ -164,11 +165,27 @@ const HOMES = URGENT.map((panel) => {
   panel.before(mark);
   return mark;
 });
+// The status line (the turn bar) leaves the board's column for the top of the page, where
+// it stays in sight as the page scrolls (site.css: sticky), the board and the buttons under it.
+const BAR_HOME = document.createComment("turn-bar");
+el.turnBar.before(BAR_HOME);
 function placeUrgent() {
   URGENT.forEach((panel, i) => (ONE_COLUMN.matches ? $("urgent").append(panel) : HOMES[i].after(panel)));
+  if (ONE_COLUMN.matches) page.before(el.turnBar);
+  else BAR_HOME.after(el.turnBar);
 }
 placeUrgent();
 ONE_COLUMN.addEventListener("change", placeUrgent);
+
+// The end seen on this page, on a phone: the result comes into sight wherever the page was
+// scrolled to (a draw accepted, a resignation, the last move: the player may be down at the
+// buttons), once it shows (after the board has played the end out).
+let endToShow = !["finished", "aborted"].includes(match.status);
+function showEnd() {
+  if (!endToShow || el.result.hidden) return;
+  endToShow = false;
+  if (ONE_COLUMN.matches) el.result.scrollIntoView({block: "nearest"});
+}
 
 function draw() {
   const mine = match.you !== null && match.you !== undefined;
@@ -194,6 +211,7 @@ function draw() {
 
   fillPlayers(el.players, match, renderer);
   fillResult(el.result, match, renderer);
+  showEnd();
   showAway(el.away, match);
   showClaim(el.claim, match);
   showClocks(el.clocks, match);
@@ -224,6 +242,10 @@ function showDraw(match) {
   const text = drawText(match);
   // The server says when this player may offer (every player has moved, not too often...).
   el.offerDraw.hidden = !(match.can_offer_draw && text === null);
+  // Why no draw may be offered now (the server's words: once all have moved, not so soon again...).
+  const blocked = text === null ? match.draw_offer_blocked_reason : null;
+  el.drawBlocked.hidden = !blocked;
+  el.drawBlocked.textContent = blocked ?? "";
   el.drawOffer.hidden = text === null;
   el.drawText.textContent = text ?? "";
   const toMe = text !== null && match.draw_offer !== match.you;
@@ -284,6 +306,10 @@ function notify(previous, next) {
   if (declined) toast(declined);
   const offered = next.rematch?.status === "offered" && next.rematch.by !== next.you;
   if (!previous.rematch && offered && next.you !== null) toast(rematchText(next), "ok");
+  // The rematch began (every seat taken: accepted here, in another tab, on another device):
+  // its players go to it, as its asker did when asking.
+  const began = next.rematch?.status === "accepted" && previous.rematch?.status !== "accepted";
+  if (began && next.you !== null && next.you !== undefined) location.assign(next.rematch.url);
 }
 
 // -- buttons -------------------------------------------------------------------------

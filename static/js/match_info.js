@@ -232,6 +232,8 @@ export function takebackText(match) {
 
 // The question before resigning.
 export function resignQuestion(match) {
+  // Before anybody has moved the server aborts instead (`resign_aborts`): say so.
+  if (match.resign_aborts) return "Abort this match? Nobody has moved yet, so it ends with no result and counts for nobody.";
   if (cooperative(match) && seatsOf(match).length > 1) {
     return "Give up? The game ends for the whole team, and it counts as a loss for everyone.";
   }

@@ -42,6 +42,8 @@ test("offers as their players read them; spectators read none", () => {
     "You asked to take back your last move and the reply: waiting for bob to answer.");
   assert.equal(info.takebackText(game({takeback_offer: 1, last_move: reply})), "bob asks to take back their last move.");
   assert.equal(info.resignQuestion(game()), "Resign this match? bob wins.");
+  assert.equal(info.resignQuestion(game({resign_aborts: true})), // the server aborts it: say so
+    "Abort this match? Nobody has moved yet, so it ends with no result and counts for nobody.");
 });
 
 test("a declined offer is told once the game goes on at the same ply", () => {
