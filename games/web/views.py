@@ -28,8 +28,9 @@ from games.matches.ratings import standings as ratings
 from games.matches.records import match_record
 from games.matches.replays import replay_json, replay_summary, transcript
 from games.matches.selectors import match_for_user, match_rows
-from games.matches.study.computer_analysis import analysis_json
+from games.matches.study.computer_analysis import PLY_BUDGET, analysis_json, longest_seconds
 from games.matches.talking import chat
+from games.matches.wording import time_left
 from games.tournaments.selectors import listed as listed_tournaments
 
 from .forms import ChallengeForm, MatchCreateForm, tournament_games
@@ -289,6 +290,9 @@ def _computer_analysis(match: Match, summary: dict) -> dict:
         "offered": initial is not None or (finished and analysable(match.game)),
         "initial": initial,
         "players_json": json.dumps(names),
+        # said before anyone asks: a 672-move game takes minutes, not seconds
+        "longest": time_left(1000 * longest_seconds(match.ply)),
+        "budget": PLY_BUDGET,
     }
 
 

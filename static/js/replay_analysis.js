@@ -29,8 +29,9 @@ if (card) {
       el.status.textContent = "";
       return;
     }
-    if (analysis.status === "queued") el.status.textContent = "Waiting for the computer…";
-    else if (analysis.status === "running") el.status.textContent = `Analysing: ${analysis.done} of ${analysis.total} moves.`;
+    document.getElementById("analysis-time")?.remove(); // the status says the time from now on
+    if (analysis.status === "queued") el.status.textContent = `Waiting for the computer${left(analysis.seconds_left, " once it starts")}…`;
+    else if (analysis.status === "running") el.status.textContent = `Analysing: ${analysis.done} of ${analysis.total} moves${left(analysis.seconds_left)}.`;
     else if (analysis.status === "failed") el.status.textContent = analysis.message;
     else el.status.textContent = `Every move analysed (${analysis.total}).`;
     drawGraph(analysis.plies);
@@ -38,6 +39,13 @@ if (card) {
       drawSummary(analysis.summary);
       markMoves(analysis.plies);
     }
+  };
+
+  // The server's bound on the time left (seconds_left), in minutes once it is over two.
+  const left = (seconds, when = "") => {
+    if (!seconds) return "";
+    const words = seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+    return `: at most ${words} more${when}`;
   };
 
   const poll = async () => {

@@ -218,8 +218,11 @@ def request_computer_analysis(page, server) -> Any:
 
     card = page.locator("#computer-analysis")
     expect(card).to_have_attribute("data-status", "none")  # its script is listening
+    expect(card.locator("#analysis-time")).to_contain_text("this game takes it at most")
     card.get_by_role("button", name="Request computer analysis").click()
     expect(card).to_have_attribute("data-status", "queued")
+    expect(card.locator("#analysis-status")).to_contain_text("more once it starts")
+    expect(card.locator("#analysis-time")).to_have_count(0)
     subprocess.run(
         [sys.executable, "manage.py", "db_worker", "--batch", "--interval", "0", "--no-reload"],
         cwd=ROOT,

@@ -135,3 +135,17 @@ def test_marks_and_summary():
         {"seat": 0, "accuracy": 50.0, "moves": 2, "inaccuracy": 0, "mistake": 0, "blunder": 1},
         {"seat": 1, "accuracy": None, "moves": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0},
     ]
+
+
+def test_the_time_an_analysis_takes_is_said_up_front():
+    """Each move has the analysis' budget (0.8 s), so a long game takes minutes: the replay
+    says the most it takes before anyone asks, and the analysis how much is left."""
+    match, states = played_out(7)
+    client, url = Client(), f"/api/replays/{match.replay_slug}/analysis/"
+    page = client.get(f"/r/{match.replay_slug}/").content.decode()
+    assert "looks at each move for up to 0.8 s: this game takes it at most 10 s." in page
+    assert match.ply == len(states) == 12
+    assert client.post(url).json()["seconds_left"] == 10  # ceil(12 x 0.8)
+    assert 'id="analysis-time"' not in client.get(f"/r/{match.replay_slug}/").content.decode()
+    call_command("db_worker", batch=True, interval=0, verbosity=0)
+    assert client.get(url).json()["seconds_left"] == 0

@@ -10,6 +10,7 @@ asked for again.
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -154,4 +155,18 @@ def analysis_json(match: Match) -> dict[str, Any] | None:
         "total": analysis.total,
         "plies": analysis.plies,
         "summary": analysis.summary,
+        "seconds_left": seconds_left(analysis, match),
     }
+
+
+def seconds_left(analysis: MatchAnalysis, match: Match) -> int:
+    """The most an analysis still queued or running will take once the worker runs it: its
+    moves left at ``PLY_BUDGET`` each (before it starts, the match's plies bound its moves)."""
+    if analysis.status not in (MatchAnalysis.Status.QUEUED, MatchAnalysis.Status.RUNNING):
+        return 0
+    return longest_seconds((analysis.total or match.ply) - analysis.done)
+
+
+def longest_seconds(moves: int) -> int:
+    """The most the analysis of ``moves`` moves takes: each position has ``PLY_BUDGET``."""
+    return math.ceil(max(moves, 0) * PLY_BUDGET)
