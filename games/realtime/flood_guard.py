@@ -24,8 +24,10 @@ from daphne.ws_protocol import WebSocketFactory, WebSocketProtocol
 
 FLOODED = 4408  # the close code of a flooding socket
 # A client keeping to its rate limit (bursts of 30, then 10 a second) has at most a burst
-# waiting, and what comes during one slow handler; each frame is at most 1 MiB (daphne's limit).
-MAX_PENDING = 100
+# waiting, and what comes during one slow handler; a burst of a few hundred frames is refused
+# one by one, the socket kept (protocol.md). Each frame is at most 1 MiB (daphne's limit), but
+# one that big is parsed more slowly than it is refused: big frames do not pile up.
+MAX_PENDING = 1000
 # What waits in Twisted's buffer for a client that does not read (beyond the kernel's): the
 # biggest frames a page is sent (a long match's move list, the lobby's snapshot) are far less.
 MAX_UNSENT = 4 * 1024 * 1024

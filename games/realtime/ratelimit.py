@@ -58,12 +58,16 @@ def socket_bucket() -> TokenBucket:
     return TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
 
 
+FLOOD_REFUSALS = 1000  # a socket's refusals at once before it floods (``flood_bucket``)
+
+
 def flood_bucket() -> TokenBucket:
     """A socket's messages refused for rate before it counts as flooding (and is closed):
-    twice its burst at once, then its own rate. A client keeping to its own limit (bursts of
+    ``FLOOD_REFUSALS`` at once, then its own rate. A client keeping to its own limit (bursts of
     ``MOVE_RATE_BURST``, then ``MOVE_RATE_PER_SECOND``) never empties it, even when the user's
-    or the address's shared limit refuses every message it sends."""
-    return TokenBucket(settings.MOVE_RATE_PER_SECOND, 2 * settings.MOVE_RATE_BURST)
+    or the address's shared limit refuses every message it sends; nor does a burst of a few
+    hundred frames at once (refused, as protocol.md says, the socket kept)."""
+    return TokenBucket(settings.MOVE_RATE_PER_SECOND, FLOOD_REFUSALS)
 
 
 USERS = Holders(settings.USER_RATE_PER_SECOND, settings.USER_RATE_BURST, settings.MAX_SOCKETS_PER_USER)

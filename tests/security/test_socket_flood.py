@@ -1,7 +1,7 @@
 """Issue 50, finding 4: a socket sending without pause, or not reading what it is sent,
 grew the server's memory without bound (daphne queued every frame for a consumer that handles
 one at a time, and buffered every frame for a client that never took them). Now daphne's
-protocol is ``games.realtime.flood_guard``'s: past 100 frames waiting for the consumer, or
+protocol is ``games.realtime.flood_guard``'s: past 1,000 frames waiting for the consumer, or
 4 MiB waiting for the client, it stops reading that socket and closes it with 4408.
 
 Here the rate limits are lifted, so that only the guard can close a socket (the rate-limit
@@ -41,9 +41,10 @@ async def served(site, match_id: str, n: int) -> bool:
 
 
 async def test_a_socket_sending_faster_than_it_is_handled_is_closed(site, live):
+    """20,000 pings at once: the socket is closed before it has answered them all."""
     match = site.player("h").create(options={"size": 6}, opponent="open")
     ws = await websockets.connect(f"{live.ws_url}/ws/lobby/", **source(51))
-    sent = 5000
+    sent = 20000
     for _ in range(sent):  # without reading, and without a pause: far faster than it is handled
         await ws.send(PING)
     replies, code = 0, None
