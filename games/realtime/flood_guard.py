@@ -27,10 +27,11 @@ FLOODED = 4408  # the close code of a flooding socket
 # waiting, and what comes during one slow handler; a burst of a few hundred frames is refused
 # one by one, the socket kept (protocol.md). Each frame is at most 1 MiB (daphne's limit), but
 # one that big is parsed more slowly than it is refused: big frames do not pile up.
-MAX_PENDING = 1000
-# What waits in Twisted's buffer for a client that does not read (beyond the kernel's): the
-# biggest frames a page is sent (a long match's move list, the lobby's snapshot) are far less.
-MAX_UNSENT = 4 * 1024 * 1024
+MAX_PENDING = 500
+# What waits in Twisted's buffer for a client that does not read (beyond the kernel's, itself
+# up to a few MB): the biggest frames a page is sent (a long match's move list, the lobby's
+# snapshot) are far less. It is most of a flooding socket's memory (bench/socket_flood.py).
+MAX_UNSENT = 1024 * 1024
 
 
 def unsent(transport: Any) -> int:

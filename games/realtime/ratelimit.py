@@ -58,7 +58,7 @@ def socket_bucket() -> TokenBucket:
     return TokenBucket(settings.MOVE_RATE_PER_SECOND, settings.MOVE_RATE_BURST)
 
 
-FLOOD_REFUSALS = 1000  # a socket's refusals at once before it floods (``flood_bucket``)
+FLOOD_REFUSALS = 300  # a socket's refusals at once before it floods (``flood_bucket``)
 
 
 def flood_bucket() -> TokenBucket:

@@ -1,8 +1,8 @@
 """Issue 50, finding 4: a socket sending without pause, or not reading what it is sent,
 grew the server's memory without bound (daphne queued every frame for a consumer that handles
 one at a time, and buffered every frame for a client that never took them). Now daphne's
-protocol is ``games.realtime.flood_guard``'s: past 1,000 frames waiting for the consumer, or
-4 MiB waiting for the client, it stops reading that socket and closes it with 4408.
+protocol is ``games.realtime.flood_guard``'s: past 500 frames waiting for the consumer, or
+1 MiB waiting for the client, it stops reading that socket and closes it with 4408.
 
 Here the rate limits are lifted, so that only the guard can close a socket (the rate-limit
 flood is tested in ``test_socket_limits.py``); each test connects from its own address.
