@@ -47,7 +47,7 @@ from bench.loadkit.tree import live_server, tree_label  # noqa: E402
 from bench.sockets_memory import proc_status, wait_quiet  # noqa: E402
 from tests.support.client import Player  # noqa: E402
 
-BAR_MB = 100.0
+BAR_MB = 60.0  # docs/deploy.md: 50 sockets x (500 small frames waiting + 1 MiB unread)
 PING = json.dumps({"type": "ping"})
 
 
