@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from games.catalog.registry import GAMES
 from tests.browser import helpers
 from tests.browser.helpers import DESKTOP, PHONE, expect, signup, username
 
@@ -100,10 +101,10 @@ def test_rated_and_takebacks_are_greyed_with_the_reason_and_come_back(daphne_ser
         page.locator("#rated-field").scroll_into_view_if_needed()
         helpers.shot(page, f"3-journey-{device}", "create-form")
 
-        # Alpha Battle may be rated, but not from a chosen deal (its seed).
+        # Alpha Battle may be rated, but not from a chosen deal (its seed); it has no takebacks.
         page.check('input[name="game"][value="alpha_battle"]')
         free(page, "rated", False)
-        free(page, "takebacks", True)
+        held(page, "takebacks", GAMES["alpha_battle"].no_takebacks)
         page.fill("#id_alpha_battle__seed", "42")
         held(page, "rated", CUSTOM_START)
         page.fill("#id_alpha_battle__seed", "")
