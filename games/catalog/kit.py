@@ -22,6 +22,7 @@ from typing import Any
 from games.rules.base import Game, Move, Seat, State
 
 from .diagrams import Diagram
+from .puzzles import PuzzleKit
 
 # A computer player: the move for ``seat`` (the rng is its only source of chance).
 Chooser = Callable[[Game, State, Seat, random.Random], Move]
@@ -102,6 +103,7 @@ class GameKit:
     analysis: Analysis | None = None  # None: the game is not analysed
     pools: Pools | None = None  # None: no quick pairing
     family: str = ""  # the kit whose shared code this one uses (Othello: "reversi")
+    puzzles: PuzzleKit | None = None  # how its puzzles are found and proved (None: it has none)
 
     def __post_init__(self) -> None:
         names = [level.name for level in self.levels]
