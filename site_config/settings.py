@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.bible",
+    "games.puzzles",
 ]
 
 MIDDLEWARE = [

@@ -9,6 +9,7 @@ being the most stubborn; ``check`` proves a stored puzzle again, step by step.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import time
@@ -159,8 +160,9 @@ def _puzzle_at(kit: GameKit, before: State, played: tuple[Seat, Move], state: St
 
 
 def position_key(kit: GameKit, state: State) -> str:
-    """The position as everyone sees it, with the seat to move: equal keys, one puzzle."""
-    return json.dumps([kit.game.view(state, None), kit.game.to_move(state)], sort_keys=True)
+    """The position as everyone sees it, with the seat to move, hashed: equal keys, one puzzle."""
+    seen = json.dumps([kit.game.view(state, None), kit.game.to_move(state)], sort_keys=True)
+    return hashlib.sha1(seen.encode()).hexdigest()
 
 
 def self_play(kit: GameKit, rng: random.Random) -> tuple[Played, str]:
@@ -263,6 +265,7 @@ def as_record(kit: GameKit, puzzle: Found) -> dict[str, Any]:
         "proof": {"solver": kit.puzzles.solver, "nodes": puzzle.nodes, "seconds": puzzle.seconds},
         "source": puzzle.source,
         "mistake": puzzle.mistake,
+        "digest": puzzle.key,
     }
 
 

@@ -34,6 +34,7 @@ from games.matches.wording import time_left
 from games.tournaments.selectors import listed as listed_tournaments
 
 from .forms import ChallengeForm, MatchCreateForm, tournament_games
+from .puzzles import daily_card
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -77,6 +78,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "cache_seconds": LOBBY_CACHE_SECONDS,
             "tournaments": partial(listed_tournaments, 5),  # one query, when the template reads it
             "pool_rows": pools.by_game(),  # quick pairing: counts and places come live (pools.js)
+            "daily_puzzle": daily_card,  # when the template reads it
         },
     )
 

@@ -1,0 +1,34 @@
+"""A puzzle's position as the pages draw it (the games' renderers read a match's shape)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catalog.kit import GameKit
+from games.catalog.puzzle_finder import replay
+from games.rules.base import Move, State
+
+from .models import Puzzle
+
+
+def position(kit: GameKit, puzzle: Puzzle, line: list[Move]) -> State:
+    """The state after ``line`` (moves from the puzzle's position, both sides)."""
+    state = replay(kit, puzzle.moves)
+    for move in line:
+        state = kit.game.play(state, kit.game.to_move(state)[0], move)
+    return state
+
+
+def board(kit: GameKit, puzzle: Puzzle, state: State, last_move: Move = None) -> dict[str, Any]:
+    """What the page draws: the position, who is to move, the solver's legal moves when it is
+    their turn, the last move and the result when the game ended."""
+    game = kit.game
+    to_move = game.to_move(state)
+    end = game.outcome(state)
+    return {
+        "position": game.view(state, None),
+        "to_move": to_move,
+        "legal_moves": game.legal_moves(state, puzzle.seat) if puzzle.seat in to_move else [],
+        "last_move": last_move,
+        "result": end.as_dict() if end else None,
+    }

@@ -1,0 +1,190 @@
+"""Solving a puzzle: a person's move checked against the proved solution, the opponent's reply,
+their rating and the puzzle's moved once; finding and storing new puzzles (the command and
+the admin's task).
+
+``check`` answers the page's one POST a move (docs/protocol.md, "Puzzles"): ``line`` holds the
+moves from the puzzle's position, both sides, ending with the person's newest move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from games.catalog.kit import GameKit
+from games.catalog.puzzle_finder import as_record, find, same
+from games.catalog.registry import KITS
+from games.matches.models import Match
+from games.matches.ratings.glicko2 import Rating, update
+from games.rules.base import IllegalMove
+
+from .board import board, position
+from .models import Puzzle
+from .shipped import puzzle_of
+from .solvers import Solver
+from .streaks import Streak
+
+MAX_LINE = 64
+
+
+class PuzzleError(Exception):
+    """A refused check: its code, message, the field at fault and the HTTP status."""
+
+    def __init__(self, code: str, message: str, field: str | None = None, status: int = 400) -> None:
+        super().__init__(message)
+        self.code, self.message, self.field, self.status = code, message, field, status
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"error": self.code, "message": self.message, "field": self.field}
+
+
+def kit_of(puzzle: Puzzle) -> GameKit:
+    return KITS[puzzle.game]
+
+
+def check(
+    solver: Solver, puzzle: Puzzle, line: Any, *, again: bool = False, streak: bool = False
+) -> dict[str, Any]:
+    """The verdict on the newest move of ``line``: right (with the reply, or solved) or wrong
+    (with the solution). A finished try counts once per person (``again``: a try after that,
+    which counts for nothing; ``streak``: a try of the streak, unrated). Raises PuzzleError,
+    having changed nothing."""
+    kit = kit_of(puzzle)
+    solution = puzzle.solution
+    if (
+        not isinstance(line, list)
+        or not line
+        or len(line) > min(MAX_LINE, len(solution))
+        or len(line) % 2 == 0
+    ):
+        raise PuzzleError(
+            "bad_line", "line lists the moves from the puzzle's position, ending with yours.", "line"
+        )
+    run = Streak(solver.request, puzzle.game) if streak else None
+    if run is not None and run.current != puzzle.pk:
+        raise PuzzleError(
+            "not_in_streak", "This is not your streak's puzzle: open the streak again.", "puzzle", 409
+        )
+    if run is None and not again and solver.has_tried(puzzle):
+        raise PuzzleError(
+            "already_tried",
+            "You have tried this puzzle: try it again for practice (it no longer moves your rating).",
+            "again",
+            409,
+        )
+    played, move = line[:-1], line[-1]
+    if not all(same(a, b) for a, b in zip(played, solution, strict=False)):
+        raise PuzzleError("stale_line", "These moves are not this puzzle's: start it again.", "line")
+    state = position(kit, puzzle, played)
+    try:
+        after = kit.game.play(state, puzzle.seat, move)
+        move = kit.game.canonical(state, puzzle.seat, move)
+    except (IllegalMove, ValueError, TypeError, KeyError) as exc:
+        raise PuzzleError("illegal_move", f"Not a legal move here: {exc}", "line") from None
+    k = len(played)
+    if not same(move, solution[k]):
+        return {
+            "correct": False,
+            "solved": False,
+            "board": board(kit, puzzle, after, move),
+            **reveal(kit, puzzle),
+            **_finish(solver, puzzle, False, again, run),
+        }
+    if k + 1 == len(solution):
+        return {
+            "correct": True,
+            "solved": True,
+            "board": board(kit, puzzle, after, move),
+            **reveal(kit, puzzle),
+            **_finish(solver, puzzle, True, again, run),
+        }
+    reply = solution[k + 1]
+    label = kit.game.move_label(after, kit.game.to_move(after)[0], reply)
+    replied = kit.game.play(after, kit.game.to_move(after)[0], reply)
+    return {
+        "correct": True,
+        "solved": False,
+        "played": board(kit, puzzle, after, move),
+        "reply": reply,
+        "label": label,
+        "board": board(kit, puzzle, replied, reply),
+    }
+
+
+def reveal(kit: GameKit, puzzle: Puzzle) -> dict[str, Any]:
+    """What a finished try shows: the solution (its moves, labels and boards), its themes, its
+    proof and where it came from."""
+    state = position(kit, puzzle, [])
+    labels, boards = [], []
+    for move in puzzle.solution:
+        seat = kit.game.to_move(state)[0]
+        labels.append(kit.game.move_label(state, seat, move))
+        state = kit.game.play(state, seat, move)
+        boards.append(board(kit, puzzle, state, move))
+    proof = {"solver": puzzle.solver, "nodes": puzzle.nodes, "seconds": puzzle.seconds}
+    return {
+        "solution": puzzle.solution,
+        "labels": labels,
+        "boards": boards,
+        "themes": puzzle.themes,
+        "proof": proof,
+        "source": puzzle.source,
+    }
+
+
+def _finish(solver: Solver, puzzle: Puzzle, solved: bool, again: bool, run: Streak | None) -> dict[str, Any]:
+    """The try's end: the streak goes on or ends, or both ratings move (once per person)."""
+    if run is not None:
+        return {"rated": False, "streak": run.solved(solver) if solved else run.failed(solver)}
+    if again:
+        return {"rated": False}
+    try:
+        with transaction.atomic():
+            locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
+            mine, its = solver.rating(puzzle.game), Rating(locked.rating, locked.deviation, locked.volatility)
+            score = 1.0 if solved else 0.0
+            new, its_new = update(mine, [(its, score)]), update(its, [(mine, 1 - score)])
+            if not solver.count(locked, solved, new):
+                return {"rated": False}
+            locked.rating, locked.deviation, locked.volatility = (
+                its_new.rating,
+                its_new.deviation,
+                its_new.volatility,
+            )
+            locked.tries += 1
+            locked.solved += solved
+            locked.save(update_fields=["rating", "deviation", "volatility", "tries", "solved"])
+    except IntegrityError:  # the same person's other request counted first
+        return {"rated": False}
+    return {
+        "rated": True,
+        "rating": {
+            "before": round(mine.rating),
+            "after": round(new.rating),
+            "change": round(new.rating) - round(mine.rating),
+        },
+    }
+
+
+def find_and_store(kit: GameKit, count: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Up to ``count`` new puzzles of ``kit``'s game stored: from finished public matches played
+    with the puzzle options, then from the computer levels' games. Their records."""
+    seen = set(Puzzle.objects.filter(game=kit.slug).values_list("digest", flat=True))
+    options = kit.game.clean_options(kit.puzzles.options)
+    matches = Match.objects.filter(game=kit.slug, status=Match.Status.FINISHED).exclude(
+        visibility=Match.Visibility.INVITE
+    )
+    games = (
+        ([[m.seat, m.move] for m in match.moves.filter(takeback=None)], f"the match {match.pk}")
+        for match in matches.iterator()
+        if kit.game.clean_options(match.options) == options
+    )
+    records = []
+    for found in find(kit, count, rng, games, seen=seen):
+        record = as_record(kit, found)
+        puzzle = puzzle_of(kit, record)
+        if Puzzle.objects.bulk_create([puzzle], ignore_conflicts=True):
+            records.append(record)
+    return records

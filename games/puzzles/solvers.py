@@ -1,0 +1,98 @@
+"""Who solves: a person with an account (ratings and tries in the database) or a visitor
+(the same kept in their session). Both answer the same questions, so the rest of puzzles
+never asks which one it has."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.http import HttpRequest
+
+from games.matches.ratings.glicko2 import Rating
+
+from .models import Puzzle, PuzzleRating, PuzzleTry
+
+SESSION = "puzzles"  # {"ratings": {game: [r, d, v]}, "tried": {id: solved}, "best": {game: n}}
+
+
+@dataclass
+class Solver:
+    """The person solving, from a request."""
+
+    request: HttpRequest
+
+    @property
+    def user(self) -> Any:
+        user = self.request.user
+        return user if user.is_authenticated else None
+
+    def _session(self) -> dict[str, Any]:
+        return self.request.session.setdefault(SESSION, {"ratings": {}, "tried": {}, "best": {}})
+
+    def rating(self, game: str) -> Rating:
+        """The puzzle rating in ``game`` (a newcomer's: 1500, provisional)."""
+        if self.user:
+            row = PuzzleRating.objects.filter(user=self.user, game=game).first()
+            return Rating(row.rating, row.deviation, row.volatility) if row else Rating()
+        stored = self._session()["ratings"].get(game)
+        return Rating(*stored) if stored else Rating()
+
+    def tried(self, game: str) -> set[int]:
+        """The puzzles of ``game`` whose try counted."""
+        if self.user:
+            return set(
+                PuzzleTry.objects.filter(user=self.user, puzzle__game=game).values_list(
+                    "puzzle_id", flat=True
+                )
+            )
+        ids = {int(pk) for pk in self._session()["tried"]}
+        return set(Puzzle.objects.filter(pk__in=ids, game=game).values_list("pk", flat=True))
+
+    def has_tried(self, puzzle: Puzzle) -> bool:
+        if self.user:
+            return PuzzleTry.objects.filter(user=self.user, puzzle=puzzle).exists()
+        return str(puzzle.pk) in self._session()["tried"]
+
+    def count(self, puzzle: Puzzle, solved: bool, after: Rating) -> bool:
+        """Record the try that counts and the new rating; False (nothing changed) when a try
+        of this puzzle counted already. Call in a transaction that holds the puzzle's row."""
+        if self.user:
+            _, created = PuzzleTry.objects.get_or_create(
+                user=self.user, puzzle=puzzle, defaults={"solved": solved, "rating_after": after.rating}
+            )
+            if not created:
+                return False
+            row, _ = PuzzleRating.objects.select_for_update().get_or_create(user=self.user, game=puzzle.game)
+            row.rating, row.deviation, row.volatility = after.rating, after.deviation, after.volatility
+            row.solved += solved
+            row.failed += not solved
+            row.save()
+            return True
+        data = self._session()
+        if str(puzzle.pk) in data["tried"]:
+            return False
+        data["tried"][str(puzzle.pk)] = solved
+        data["ratings"][puzzle.game] = [after.rating, after.deviation, after.volatility]
+        self.request.session.modified = True
+        return True
+
+    def best_streak(self, game: str) -> int:
+        if self.user:
+            row = PuzzleRating.objects.filter(user=self.user, game=game).first()
+            return row.best_streak if row else 0
+        return self._session()["best"].get(game, 0)
+
+    def reached_streak(self, game: str, streak: int) -> None:
+        """Keep ``streak`` as the best in ``game`` when it is."""
+        if streak <= self.best_streak(game):
+            return
+        if self.user:
+            with transaction.atomic():
+                row, _ = PuzzleRating.objects.select_for_update().get_or_create(user=self.user, game=game)
+                row.best_streak = max(row.best_streak, streak)
+                row.save(update_fields=["best_streak", "updated_at"])
+        else:
+            self._session()["best"][game] = streak
+            self.request.session.modified = True

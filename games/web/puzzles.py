@@ -1,0 +1,184 @@
+"""The puzzle pages (issue 51): ``/puzzles/`` (every game's puzzles, your ratings, the day's
+puzzle), ``/puzzles/<game>/`` (the next puzzle near your rating), ``/puzzles/<game>/<id>/``
+(one puzzle: the share link), ``/puzzles/<game>/streak/`` and the one POST a move
+``/puzzles/<game>/<id>/check/`` (docs/protocol.md, "Puzzles"). ``static/js/puzzle.js`` draws
+the board with the game's own renderer and shows what the server answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from games.catalog.registry import KITS
+from games.puzzles.board import board, position
+from games.puzzles.models import Puzzle
+from games.puzzles.selectors import counts, daily, next_for
+from games.puzzles.services import PuzzleError, check
+from games.puzzles.solvers import Solver
+from games.puzzles.streaks import Streak
+
+MAX_BODY = 16 * 1024
+
+
+def _kit(slug: str):
+    kit = KITS.get(slug)
+    if kit is None or kit.puzzles is None:
+        raise Http404("No puzzles for this game.")
+    return kit
+
+
+def task(puzzle: Puzzle) -> str:
+    """What the puzzle asks, for people: "Red to play and win"."""
+    kit = KITS[puzzle.game]
+    name = kit.game.seat_names[puzzle.seat]
+    claim = kit.puzzles.claim if puzzle.result == Puzzle.Result.WIN else "and draw"
+    return f"{name} to play {claim}"
+
+
+def daily_card() -> dict[str, str] | None:
+    """The day's puzzle as the front page shows it (None: there are no puzzles)."""
+    puzzle = daily()
+    if puzzle is None:
+        return None
+    url = reverse("puzzle_page", args=[puzzle.game, puzzle.pk])
+    return {"game_name": KITS[puzzle.game].game.name, "task": task(puzzle), "url": url}
+
+
+@require_safe
+def puzzle_index(request: HttpRequest) -> HttpResponse:
+    """Every game with puzzles: how many, your rating and best streak there; the day's puzzle."""
+    solver, have = Solver(request), counts()
+    games = []
+    for slug, kit in KITS.items():
+        if kit.puzzles is None or not have.get(slug):
+            continue
+        mine = solver.rating(slug)
+        games.append(
+            {
+                "slug": slug,
+                "name": kit.game.name,
+                "count": have[slug],
+                "rating": round(mine.rating),
+                "provisional": mine.provisional,
+                "best_streak": solver.best_streak(slug),
+            }
+        )
+    today = daily()
+    return render(
+        request, "puzzles/index.html", {"games": games, "daily": today, "daily_task": today and task(today)}
+    )
+
+
+@require_safe
+def puzzle_next(request: HttpRequest, slug: str) -> HttpResponse:
+    """The next puzzle for you: one you have not tried, near your rating."""
+    kit = _kit(slug)
+    puzzle = next_for(Solver(request), slug)
+    if puzzle is None:
+        return render(request, "puzzles/none_left.html", {"game": kit.game}, status=200)
+    return redirect("puzzle_page", slug, puzzle.pk)
+
+
+@require_safe
+def puzzle_daily(request: HttpRequest) -> HttpResponse:
+    """The day's puzzle (the front page links here)."""
+    puzzle = daily()
+    if puzzle is None:
+        raise Http404("No puzzles yet.")
+    return redirect("puzzle_page", puzzle.game, puzzle.pk)
+
+
+@require_safe
+def puzzle_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """One puzzle: its link is the one to share."""
+    kit = _kit(slug)
+    puzzle = get_object_or_404(Puzzle, pk=pk, game=slug)
+    return _page(request, kit, puzzle, streak=None)
+
+
+@require_safe
+def puzzle_streak(request: HttpRequest, slug: str) -> HttpResponse:
+    """The streak's puzzle (a streak starts when none runs)."""
+    kit = _kit(slug)
+    run = Streak(request, slug)
+    current = run.current or run.start()
+    if current is None:
+        raise Http404("No puzzles for this game.")
+    return _page(request, kit, Puzzle.objects.get(pk=current), streak=run)
+
+
+@require_POST
+def puzzle_streak_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Give up the streak running and start a new one."""
+    _kit(slug)
+    Streak(request, slug).start()
+    return redirect("puzzle_streak", slug)
+
+
+def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> HttpResponse:
+    solver = Solver(request)
+    mine = solver.rating(puzzle.game)
+    data: dict[str, Any] = {
+        "game": puzzle.game,
+        "id": puzzle.pk,
+        "seat": puzzle.seat,
+        "task": task(puzzle),
+        "board": board(kit, puzzle, position(kit, puzzle, []), puzzle.mistake),
+        "tried": streak is None and solver.has_tried(puzzle),
+        "check": reverse("puzzle_check", args=[puzzle.game, puzzle.pk]),
+        "next": reverse("puzzle_streak" if streak else "puzzle_next", args=[puzzle.game]),
+        "streak": {"count": streak.count, "best": solver.best_streak(puzzle.game)} if streak else None,
+    }
+    context = {
+        "game": kit.game.info(),
+        "puzzle": puzzle,
+        "task": data["task"],
+        "data": data,
+        "rating": round(mine.rating),
+        "provisional": mine.provisional,
+        "share": request.build_absolute_uri(reverse("puzzle_page", args=[puzzle.game, puzzle.pk])),
+        "streak": data["streak"],
+        "solver_moves": (len(puzzle.solution) + 1) // 2,
+    }
+    return render(request, "puzzles/puzzle.html", context)
+
+
+@require_POST
+def puzzle_check(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
+    """One move checked: ``{"line": [...], "again": bool, "streak": bool}`` (protocol.md)."""
+    _kit(slug)
+    puzzle = Puzzle.objects.filter(pk=pk, game=slug).first()
+    try:
+        if puzzle is None:
+            raise PuzzleError("no_puzzle", "There is no such puzzle: open the next one.", "puzzle", 404)
+        body = _body(request.body)
+        for name in ("again", "streak"):
+            if type(body.get(name, False)) is not bool:
+                raise PuzzleError("bad_request", f"{name} is true or false.", name)
+        answer = check(
+            Solver(request),
+            puzzle,
+            body.get("line"),
+            again=body.get("again", False),
+            streak=body.get("streak", False),
+        )
+    except PuzzleError as exc:
+        return JsonResponse(exc.as_dict(), status=exc.status)
+    return JsonResponse(answer)
+
+
+def _body(raw: bytes) -> dict[str, Any]:
+    if len(raw) > MAX_BODY:
+        raise PuzzleError("bad_request", f"The body is over {MAX_BODY // 1024} KiB.")
+    try:
+        body = orjson.loads(raw or b"{}")
+    except orjson.JSONDecodeError:
+        raise PuzzleError("bad_request", "The body is not JSON.") from None
+    if not isinstance(body, dict):
+        raise PuzzleError("bad_request", "The body must be a JSON object.")
+    return body

@@ -1,0 +1,134 @@
+// A puzzle (/puzzles/<game>/<id>/ and the streak): the board drawn by the game's own renderer;
+// each move is one POST to the puzzle's check URL (docs/protocol.md, "Puzzles"), whose answer
+// says right or wrong, plays the opponent's reply back, and at the end shows the solution,
+// its proof and the rating's change. The page decides nothing: the server's boards are drawn.
+
+import {postJSON} from "./http.js";
+import {loadRenderer} from "./renderer.js";
+import {toast} from "./toast.js";
+import {ready} from "./ready.js";
+
+const $ = (id) => document.getElementById(id);
+const data = JSON.parse($("puzzle-data").textContent);
+const el = {
+  page: $("puzzle"), board: $("board"), status: $("status"), verdict: $("verdict"), solution: $("solution"),
+  facts: $("facts"), retry: $("retry"), next: $("next"), share: $("share"), tried: $("tried-note"),
+};
+const renderer = await loadRenderer(data.game);
+const REPLY_DELAY = 450; // ms between your move and the reply, so both can be seen
+
+let line = []; // the moves from the puzzle's position, both sides
+let again = data.tried; // a try after the one that counted
+let busy = false;
+
+function draw(board, {mine} = {}) {
+  const over = board.result !== null;
+  const yours = !over && mine && board.to_move.includes(data.seat);
+  const match = {
+    game: data.game, board: board.position, status: over ? "finished" : "active", legal_moves: yours ? board.legal_moves : [],
+    you: data.seat, turn: board.to_move[0] ?? null, to_move: board.to_move, last_move: board.last_move,
+    result: board.result, players: [], ply: line.length,
+  };
+  renderer.render(el.board, match, {onMove: yours ? play : null});
+}
+
+function say(text, kind = "") {
+  el.status.textContent = text;
+  el.status.dataset.kind = kind;
+}
+
+async function play(move) {
+  if (busy) return;
+  busy = true;
+  const body = {line: [...line, move], again, streak: data.streak !== null};
+  const {ok, data: answer} = await postJSON(data.check, body);
+  busy = false;
+  if (!ok) {
+    toast(answer.message || "That move could not be checked.", "error");
+    return;
+  }
+  if (answer.correct && !answer.solved) {
+    line.push(move, answer.reply);
+    draw(answer.played);
+    say("Right. Your opponent answers…", "right");
+    el.page.dataset.ready = "";
+    setTimeout(() => {
+      draw(answer.board, {mine: true});
+      say(`Right. They answered ${answer.label}: find the next move.`, "right");
+      el.page.dataset.ready = "1";
+    }, REPLY_DELAY);
+    return;
+  }
+  line.push(move);
+  draw(answer.board);
+  finish(answer);
+}
+
+function finish(answer) {
+  const streak = answer.streak;
+  let verdict = answer.solved ? "Solved! That was the only move." : "Not that one: the solution is below.";
+  if (answer.rating) {
+    const sign = answer.rating.change >= 0 ? "+" : "−";
+    verdict += ` Your puzzle rating: ${answer.rating.after} (${sign}${Math.abs(answer.rating.change)}).`;
+    $("rating").textContent = String(answer.rating.after);
+  }
+  if (streak) {
+    verdict += streak.over ? ` Your streak ends at ${streak.count} (best ${streak.best}).` : ` Streak: ${streak.count}.`;
+    $("streak-count").textContent = String(streak.count);
+    $("streak-new").hidden = false;
+    el.next.hidden = streak.over;
+  }
+  say(answer.solved ? "Solved!" : "Not the move. See the solution.", answer.solved ? "right" : "wrong");
+  el.verdict.textContent = verdict;
+  el.verdict.dataset.kind = answer.solved ? "right" : "wrong";
+  el.verdict.hidden = false;
+  showSolution(answer);
+  el.retry.hidden = Boolean(streak);
+  el.tried.hidden = true;
+  again = true;
+  el.page.dataset.done = answer.solved ? "solved" : "failed";
+}
+
+function showSolution(answer) {
+  const items = answer.labels.map((label, i) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "link-button";
+    button.textContent = `${i % 2 === 0 ? "You" : "They"}: ${label}`;
+    button.addEventListener("click", () => draw(answer.boards[i]));
+    item.append(button);
+    return item;
+  });
+  el.solution.replaceChildren(...items);
+  el.solution.hidden = false;
+  $("themes").textContent = answer.themes.join(", ") || "—";
+  const seconds = answer.proof.seconds < 0.01 ? "under 0.01" : answer.proof.seconds.toFixed(2);
+  $("proof").textContent = `${answer.proof.solver}: ${answer.proof.nodes.toLocaleString()} positions, ${seconds} s`;
+  $("source").textContent = answer.source;
+  el.facts.hidden = false;
+}
+
+function start() {
+  line = [];
+  el.verdict.hidden = true;
+  el.solution.hidden = true;
+  el.facts.hidden = true;
+  el.retry.hidden = true;
+  delete el.page.dataset.done;
+  say(data.task);
+  draw(data.board, {mine: true});
+}
+
+el.retry.addEventListener("click", start);
+el.share.addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText(el.share.dataset.share);
+    toast("Link copied.", "ok", 2500);
+  } catch {
+    toast(el.share.dataset.share, "ok", 6000);
+  }
+});
+start();
+el.page.dataset.ready = "1";
+ready(import.meta.url);
