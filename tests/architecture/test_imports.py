@@ -3,7 +3,7 @@ JavaScript), and imports go one way: rules <- ai <- the games' catalog <- the ma
 accounts <- the entry points (consumer, views, API, admin, tasks) <- the site's configuration
 (``site_config``); the benchmarks (``bench``) drive the site from outside and nothing imports
 them. Inside a game's folder (``games/catalog/<slug>/``) each module has the layer of its role:
-its ``engine`` and ``notation`` are rules, its ``kit`` and ``diagrams`` the catalog, the rest
+its ``engine`` and ``notation`` are rules, its ``kit``, ``diagrams`` and ``puzzles`` the catalog, the rest
 computer players."""
 
 from __future__ import annotations
@@ -142,11 +142,13 @@ LAYERS = {
     "games.realtime": DOMAIN
     | {"accounts", "games.tournaments", "games.notifications", "games.autoplay", "games.realtime.outbox"},
     "games.bible": {"games", LEASES},
+    "games.puzzles": DOMAIN,  # puzzles read the catalog's solvers and the stored matches
 }
 ENTRY_POINTS = ("games.web", "games.templatetags", "games.admin", "games.management", "games.subscribers")
 
 
-CATALOG_ROLES = {"engine": RULES, "notation": RULES, "kit": CATALOG, "diagrams": CATALOG}
+# A game's ``puzzles`` is what the platform's puzzles ask of it, as its kit is.
+CATALOG_ROLES = {"engine": RULES, "notation": RULES, "kit": CATALOG, "diagrams": CATALOG, "puzzles": CATALOG}
 
 
 def catalog_layer(name: str) -> str | None:
