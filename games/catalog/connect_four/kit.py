@@ -8,6 +8,7 @@ from .analysis import analysis_value, pons_win
 from .diagrams import diagrams
 from .engine import GAME
 from .minimax import minimax4
+from .puzzles import PUZZLES
 
 # Ratings: ``manage.py rate_levels --game connect_four --budget 0`` (the site's own budgets,
 # 2026-12-03, 94 s, the solver's C core with 25 M nodes): ``expert`` beat ``strong`` 8/8; the
@@ -37,4 +38,5 @@ KIT = GameKit(
     judge=analysis_value,
     analysis=Analysis(analysis_value, won=pons_win),
     pools=Pools({"rows": 6, "columns": 7}, ((1, 0), (3, 2), (5, 3))),
+    puzzles=PUZZLES,
 )
