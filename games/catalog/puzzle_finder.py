@@ -2,7 +2,8 @@
 
 ``find_in_game`` walks one game's moves and keeps each position where the opponent's move was
 a mistake (it had a move the solver proves better for it) and the side to move then has
-exactly one move that keeps the proved result: a win, or a draw where every other move loses.
+exactly one move that keeps the proved result: a win, or a draw where every other move loses
+(a solution the game has given already is not kept again).
 ``solve_line`` continues the solution while the solver's move stays the only one, the replies
 being the most stubborn; ``check`` proves a stored puzzle again, step by step.
 """
@@ -112,6 +113,7 @@ def find_in_game(kit: GameKit, moves: Played, source: str) -> list[Found]:
     for seat, move in moves:
         states.append(game.play(states[-1], seat, move))
     found = []
+    solutions: set[str] = set()
     for i in range(1, len(states)):
         state = states[i]
         if game.outcome(state) is not None or game.forced(state) is not None or not puzzles.eligible(state):
@@ -119,7 +121,13 @@ def find_in_game(kit: GameKit, moves: Played, source: str) -> list[Found]:
         if _mover(kit, state) is None or moves[i - 1][0] == _mover(kit, state):
             continue  # a pass, or not the opponent's move that led here
         puzzle = _puzzle_at(kit, states[i - 1], moves[i - 1], state)
-        if puzzle is not None:
+        if puzzle is None:
+            continue
+        # A weak level may leave the same win standing move after move (neither side playing
+        # it nor stopping it): one game, one solution, one puzzle, the first.
+        solution = json.dumps(puzzle.solution, sort_keys=True)
+        if solution not in solutions:
+            solutions.add(solution)
             puzzle.moves, puzzle.source = [list(m) for m in moves[:i]], source
             found.append(puzzle)
     return found

@@ -8,6 +8,7 @@ from . import players
 from .analysis import analysis_value
 from .diagrams import diagrams
 from .engine import GAME
+from .puzzles import PUZZLES
 
 # Ratings: ``manage.py rate_levels --game gomoku`` (8 games a pair, seed 0, strong at 0.05 s a
 # move, 2026-12-02): medium won 8/8 against random, strong 8/8 against both.
@@ -23,4 +24,5 @@ KIT = GameKit(
     # Review's marks on the -1..+1 scale (a proved win thrown away is a blunder whatever).
     analysis=Analysis(analysis_value, thresholds=(0.2, 0.4, 0.8)),
     pools=Pools({"rows": 15, "columns": 15, "in_a_row": 5}, ((3, 2), (5, 3), (10, 0))),
+    puzzles=PUZZLES,
 )
