@@ -7,6 +7,7 @@ from games.catalog.reversi.kit import family_levels
 
 from .diagrams import diagrams
 from .engine import GAME
+from .puzzles import PUZZLES
 
 # Ratings: ``manage.py rate_levels`` at its default (8 games a pair, seed 0), the clock-bound
 # levels at 0.05 s a move (2026-11-27; measured again with the endgame's C core on 2026-12-02:
@@ -19,4 +20,5 @@ KIT = GameKit(
     analysis=Analysis(analysis_value),
     pools=Pools({}, ((1, 0), (3, 2), (5, 3), (10, 0), (15, 10))),
     family="reversi",
+    puzzles=PUZZLES,
 )
