@@ -49,7 +49,7 @@ class PuzzleKit:
     solver: str  # the proof's name, for people ("Connect Four solver (alpha-beta, exact)")
     prove: Callable[[State], Proof]  # each legal move of the seat to move
     # Positions worth proving: big enough to be a puzzle, small enough for the solver
-    # (Othello: 12 to 20 empty squares).
+    # (Othello: 12 to 18 empty squares).
     eligible: Callable[[State], bool]
     # The solution's themes, from its position and line (the solver's moves and the replies).
     themes: Callable[[State, list[Move]], list[str]]
