@@ -7,6 +7,8 @@ archive): anyone else sees the rating after it and "a private match"."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -37,9 +39,7 @@ def _label(at) -> str:
 
 def rating_graph(user, game: str, viewer=None) -> dict[str, Any]:
     """The SVG parts of ``user``'s rating history in ``game`` (oldest first) as ``viewer``
-    may see it: ``line`` (the polyline's points, from the start at 1500), ``ticks`` (y value
-    labels), ``dates`` (the first and last), ``points`` (one per rated match: x, y, rating,
-    text, label anchor)."""
+    may see it (``draw``): a point per rated match."""
     changes = list(
         RatingChange.objects.filter(user=user, game=game).select_related("match").order_by("created_at")
     )
@@ -48,7 +48,36 @@ def rating_graph(user, game: str, viewer=None) -> dict[str, Any]:
     seats: dict[str, list[Seat]] = {}
     for seat in Seat.objects.filter(match__in=ids).select_related("user"):
         seats.setdefault(seat.match_id, []).append(seat)
-    values = [START, *(round(c.after) for c in changes)]
+    points = []
+    for change in changes:
+        if change.match_id in listed:
+            table = seats.get(change.match_id, [])
+            mine = next((s for s in table if s.user_id == user.pk), None)
+            others = [s.user.username for s in table if s.user and s.user_id != user.pk]
+            outcome = _outcome(change.match, mine.seat if mine else None)
+            against = f"{RESULT_WORDS.get(outcome or '', 'played')} {', '.join(others) or 'an opponent'}"
+        else:  # private: neither whom nor how (the rating after it is public, as the current one)
+            outcome, against = None, "a private match"
+        points.append(Point(change.created_at, round(change.after), against, outcome or ""))
+    return draw(points)
+
+
+@dataclass(frozen=True)
+class Point:
+    """One rated event of a graph: when, the rating after it, what it was, how it went (a
+    class of the point: "won", "lost", "draw" or "")."""
+
+    at: datetime
+    rating: int
+    what: str
+    outcome: str = ""
+
+
+def draw(events: list[Point], start: int = START) -> dict[str, Any]:
+    """The SVG parts of a rating history (oldest first, from ``start``): ``line`` (the
+    polyline's points), ``ticks`` (y value labels), ``dates`` (the first and last), ``points``
+    (one per event: x, y, rating, text, label anchor). The puzzles' graph draws with it too."""
+    values = [start, *(e.rating for e in events)]
     low, high = min(values), max(values)
     if high - low < 20:  # a flat history still gets a readable scale
         low, high = low - 10, high + 10
@@ -60,23 +89,15 @@ def rating_graph(user, game: str, viewer=None) -> dict[str, Any]:
 
     xy = [(round(LEFT + i * step, 1), y(v)) for i, v in enumerate(values)]
     points = []
-    for (px, py), change, value in zip(xy[1:], changes, values[1:], strict=True):
-        if change.match_id in listed:
-            table = seats.get(change.match_id, [])
-            mine = next((s for s in table if s.user_id == user.pk), None)
-            others = [s.user.username for s in table if s.user and s.user_id != user.pk]
-            outcome = _outcome(change.match, mine.seat if mine else None)
-            against = f"{RESULT_WORDS.get(outcome or '', 'played')} {', '.join(others) or 'an opponent'}"
-        else:  # private: neither whom nor how (the rating after it is public, as the current one)
-            outcome, against = None, "a private match"
-        text = f"{_label(change.created_at)} · {value} · {against}"
+    for (px, py), event in zip(xy[1:], events, strict=True):
+        text = f"{_label(event.at)} · {event.rating} · {event.what}"
         points.append(
             {
                 "x": px,
                 "y": py,
-                "rating": value,
+                "rating": event.rating,
                 "text": text,
-                "outcome": outcome or "",
+                "outcome": event.outcome,
                 "anchor": "start",
                 "label_x": _tip_x(px, text),
                 "label_y": py - 8 if py > TOP + 16 else py + 16,
@@ -90,10 +111,10 @@ def rating_graph(user, game: str, viewer=None) -> dict[str, Any]:
         "axis": {"left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": HEIGHT - BOTTOM},
         "ticks": [{"y": y(v), "value": v} for v in sorted({low, middle, high}, reverse=True)],
         "dates": [
-            {"x": LEFT, "text": _label(changes[0].created_at), "anchor": "start"},
-            {"x": WIDTH - RIGHT, "text": _label(changes[-1].created_at), "anchor": "end"},
+            {"x": LEFT, "text": _label(events[0].at), "anchor": "start"},
+            {"x": WIDTH - RIGHT, "text": _label(events[-1].at), "anchor": "end"},
         ]
-        if changes
+        if events
         else [],
         "date_y": HEIGHT - 8,
         "points": points,
