@@ -68,10 +68,7 @@ def puzzle_index(request: HttpRequest) -> HttpResponse:
                 "best_streak": solver.best_streak(slug),
             }
         )
-    today = daily()
-    return render(
-        request, "puzzles/index.html", {"games": games, "daily": today, "daily_task": today and task(today)}
-    )
+    return render(request, "puzzles/index.html", {"games": games, "daily": daily_card()})
 
 
 @require_safe

@@ -94,7 +94,6 @@ function showSolution(answer) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "link-button";
     button.textContent = `${i % 2 === 0 ? "You" : "They"}: ${label}`;
     button.addEventListener("click", () => draw(answer.boards[i]));
     item.append(button);
