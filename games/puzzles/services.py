@@ -48,9 +48,11 @@ def check(
     solver: Solver, puzzle: Puzzle, line: Any, *, again: bool = False, streak: bool = False
 ) -> dict[str, Any]:
     """The verdict on the newest move of ``line``: right (with the reply, or solved) or wrong
-    (with the solution). A finished try counts once per person (``again``: a try after that,
-    which counts for nothing; ``streak``: a try of the streak, unrated). Raises PuzzleError,
-    having changed nothing."""
+    (with the solution). The first finished try of a person and puzzle counts (``again``: the
+    person knows they tried it already, so a try after that is answered, counting for nothing;
+    sent before any try finished, the try still counts, or a wrong move would show the solution
+    for free; ``streak``: a try of the streak, unrated). Raises PuzzleError, having changed
+    nothing."""
     kit = kit_of(puzzle)
     solution = puzzle.solution
     if (
@@ -90,7 +92,7 @@ def check(
             "solved": False,
             "board": board(kit, puzzle, after, move),
             **reveal(kit, puzzle),
-            **_finish(solver, puzzle, False, again, run),
+            **_finish(solver, puzzle, False, run),
         }
     if k + 1 == len(solution):
         return {
@@ -98,7 +100,7 @@ def check(
             "solved": True,
             "board": board(kit, puzzle, after, move),
             **reveal(kit, puzzle),
-            **_finish(solver, puzzle, True, again, run),
+            **_finish(solver, puzzle, True, run),
         }
     reply = solution[k + 1]
     label = kit.game.move_label(after, kit.game.to_move(after)[0], reply)
@@ -134,12 +136,11 @@ def reveal(kit: GameKit, puzzle: Puzzle) -> dict[str, Any]:
     }
 
 
-def _finish(solver: Solver, puzzle: Puzzle, solved: bool, again: bool, run: Streak | None) -> dict[str, Any]:
-    """The try's end: the streak goes on or ends, or both ratings move (once per person)."""
+def _finish(solver: Solver, puzzle: Puzzle, solved: bool, run: Streak | None) -> dict[str, Any]:
+    """The try's end: the streak goes on or ends, or both ratings move (once per person: a try
+    after the one that counted moves nothing)."""
     if run is not None:
         return {"rated": False, "streak": run.solved(solver) if solved else run.failed(solver)}
-    if again:
-        return {"rated": False}
     try:
         with transaction.atomic():
             locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)

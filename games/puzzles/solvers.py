@@ -29,14 +29,19 @@ class Solver:
         return user if user.is_authenticated else None
 
     def _session(self) -> dict[str, Any]:
+        """The visitor's puzzles in their session, to change (``session.modified`` after)."""
         return self.request.session.setdefault(SESSION, {"ratings": {}, "tried": {}, "best": {}})
+
+    def _stored(self) -> dict[str, Any]:
+        """The same, to read: a page or a refused check stores no session for a visitor."""
+        return self.request.session.get(SESSION) or {"ratings": {}, "tried": {}, "best": {}}
 
     def rating(self, game: str) -> Rating:
         """The puzzle rating in ``game`` (a newcomer's: 1500, provisional)."""
         if self.user:
             row = PuzzleRating.objects.filter(user=self.user, game=game).first()
             return Rating(row.rating, row.deviation, row.volatility) if row else Rating()
-        stored = self._session()["ratings"].get(game)
+        stored = self._stored()["ratings"].get(game)
         return Rating(*stored) if stored else Rating()
 
     def tried(self, game: str) -> set[int]:
@@ -47,13 +52,13 @@ class Solver:
                     "puzzle_id", flat=True
                 )
             )
-        ids = {int(pk) for pk in self._session()["tried"]}
+        ids = {int(pk) for pk in self._stored()["tried"]}
         return set(Puzzle.objects.filter(pk__in=ids, game=game).values_list("pk", flat=True))
 
     def has_tried(self, puzzle: Puzzle) -> bool:
         if self.user:
             return PuzzleTry.objects.filter(user=self.user, puzzle=puzzle).exists()
-        return str(puzzle.pk) in self._session()["tried"]
+        return str(puzzle.pk) in self._stored()["tried"]
 
     def count(self, puzzle: Puzzle, solved: bool, after: Rating) -> bool:
         """Record the try that counts and the new rating; False (nothing changed) when a try
@@ -82,7 +87,7 @@ class Solver:
         if self.user:
             row = PuzzleRating.objects.filter(user=self.user, game=game).first()
             return row.best_streak if row else 0
-        return self._session()["best"].get(game, 0)
+        return self._stored()["best"].get(game, 0)
 
     def reached_streak(self, game: str, streak: int) -> None:
         """Keep ``streak`` as the best in ``game`` when it is."""

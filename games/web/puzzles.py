@@ -147,9 +147,10 @@ def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> H
 
 @require_POST
 def puzzle_check(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
-    """One move checked: ``{"line": [...], "again": bool, "streak": bool}`` (protocol.md)."""
-    _kit(slug)
-    puzzle = Puzzle.objects.filter(pk=pk, game=slug).first()
+    """One move checked: ``{"line": [...], "again": bool, "streak": bool}`` (protocol.md); a game
+    without puzzles has none to check (``no_puzzle``, as JSON like every answer here)."""
+    kit = KITS.get(slug)
+    puzzle = Puzzle.objects.filter(pk=pk, game=slug).first() if kit and kit.puzzles else None
     try:
         if puzzle is None:
             raise PuzzleError("no_puzzle", "There is no such puzzle: open the next one.", "puzzle", 404)
