@@ -85,8 +85,8 @@ def solve_line(kit: GameKit, state: State, result: int, first: Proof | None = No
             proof = puzzles.prove(state)
             nodes += proof.nodes
         keep = keepers(proof, result)
-        if keep is None:
-            break
+        if keep is None or len(proof.moves) < 2:
+            break  # not the only move keeping the result, or the only legal move: nothing to find
         line += [reply, keep[0].move] if line else [keep[0].move]
         state = game.play(state, seat, keep[0].move)
         if game.outcome(state) is not None:
@@ -202,7 +202,7 @@ def replay(kit: GameKit, moves: Played) -> State:
 
 def check(kit: GameKit, moves: Played, result: int, solution: list[Move]) -> str:
     """Prove a stored puzzle again: "" when each of its solver's moves is the only one keeping
-    ``result`` and each reply is legal and holds out as well as any; else what is wrong."""
+    ``result`` among two legal moves or more and each reply is legal and holds out as well as any; else what is wrong."""
     game, puzzles = kit.game, kit.puzzles
     state = replay(kit, moves)
     for i, move in enumerate(solution):
@@ -211,9 +211,12 @@ def check(kit: GameKit, moves: Played, result: int, solution: list[Move]) -> str
             return f"move {i + 1}: nobody is to move"
         forced = game.forced(state)
         if i % 2 == 0:
-            keep = keepers(puzzles.prove(state), result)
+            proof = puzzles.prove(state)
+            keep = keepers(proof, result)
             if keep is None:
                 return f"move {i + 1}: not exactly one move keeps the result"
+            if len(proof.moves) < 2:
+                return f"move {i + 1}: the only legal move, nothing to find"
             if not same(keep[0].move, move):
                 return f"move {i + 1}: the only move keeping the result is {keep[0].move}, not {move}"
         elif forced is None:
