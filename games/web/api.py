@@ -104,7 +104,8 @@ def record_parse(request: HttpRequest) -> JsonResponse:
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> Any:
-    """CSRF refusals: JSON for the API, Django's page elsewhere."""
-    if request.path.startswith("/api/"):
+    """CSRF refusals: JSON for the API and any JSON body (the puzzles' check), Django's page
+    for forms."""
+    if request.path.startswith("/api/") or request.content_type == "application/json":
         return error("csrf_failed", f"CSRF check failed: {reason}. Send the X-CSRFToken header.", 403)
     return html_csrf_failure(request, reason)

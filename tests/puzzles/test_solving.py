@@ -462,7 +462,9 @@ def test_a_check_without_the_csrf_token_is_refused(game):
     puzzle = puzzle_in(game)
     assert browser.get(f"/puzzles/{game}/{puzzle.pk}/").status_code == 200
     before = stored(browser)
-    assert check(browser, puzzle, puzzle.solution).status_code == 403
+    refused = check(browser, puzzle, puzzle.solution)
+    assert refused.status_code == 403
+    assert refused.json()["error"] == "csrf_failed"  # JSON, as every answer of the check
     assert stored(browser) == before
     token = browser.cookies["csrftoken"].value  # what the page's script sends back
     answer = browser.post(
