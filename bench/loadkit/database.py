@@ -45,9 +45,8 @@ def session_key(user) -> str:
     return session.session_key
 
 
-def make_pairs(count: int, size: int) -> tuple[list[dict], str]:
-    """``count`` pairs of users with sessions, each pair seated in a new active match."""
-    from django.conf import settings
+def signed_in_users(count: int) -> tuple[list, list[str]]:
+    """``count`` new users (made at once) and the keys of sessions logging each one in."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
@@ -56,11 +55,25 @@ def make_pairs(count: int, size: int) -> tuple[list[dict], str]:
     tag = f"bench{os.getpid()}x{random.randrange(16**6):06x}"
     with transaction.atomic():
         users = User.objects.bulk_create(
-            [User(username=f"{tag}u{i}", password=make_password(None)) for i in range(2 * count)]
+            [User(username=f"{tag}u{i}", password=make_password(None)) for i in range(count)]
         )
         if users[0].pk is None:  # a backend without RETURNING
             users = list(User.objects.filter(username__startswith=f"{tag}u").order_by("pk"))
-        keys = [session_key(user) for user in users]
+        return users, [session_key(user) for user in users]
+
+
+def session_keys(count: int) -> tuple[list[str], str]:
+    """``count`` new users' session keys and the session cookie's name."""
+    from django.conf import settings
+
+    return signed_in_users(count)[1], settings.SESSION_COOKIE_NAME
+
+
+def make_pairs(count: int, size: int) -> tuple[list[dict], str]:
+    """``count`` pairs of users with sessions, each pair seated in a new active match."""
+    from django.conf import settings
+
+    users, keys = signed_in_users(2 * count)
     cfg = {"size": size}
     rng = random.Random(count)
     cells = size * size - 4
@@ -221,3 +234,24 @@ def watched_match(size: int) -> tuple[dict, str]:
     services().match_join(match_id=match.pk, user=b)
     pair = {"a": a.pk, "b": b.pk, "keys": [session_key(a), session_key(b)], "match_id": str(match.pk)}
     return pair, settings.SESSION_COOKIE_NAME
+
+
+def puzzle_moves() -> dict[str, list[dict]]:
+    """For ``bench/puzzles.py``: each game's puzzles, ``{"id", "length", "right", "wrong"}``:
+    the solution's length, its first move, and a legal move there that is not it (None: the
+    only move)."""
+    from games.catalog.puzzle_finder import same
+    from games.catalog.registry import KITS
+    from games.puzzles.board import position
+    from games.puzzles.models import Puzzle
+
+    out: dict[str, list[dict]] = {}
+    for puzzle in Puzzle.objects.order_by("pk"):
+        kit = KITS[puzzle.game]
+        right = puzzle.solution[0]
+        legal = kit.game.legal_moves(position(kit, puzzle, []), puzzle.seat)
+        wrong = next((move for move in legal if not same(move, right)), None)
+        out.setdefault(puzzle.game, []).append(
+            {"id": puzzle.pk, "length": len(puzzle.solution), "right": right, "wrong": wrong}
+        )
+    return out
