@@ -10,6 +10,9 @@ A GET or HEAD request now runs on asgiref's shared thread: the one the WebSocket
 ``database_sync_to_async`` already uses, whose connection is kept (``CONN_MAX_AGE``). Reading
 a page is short. Other methods (forms, logins, API writes) keep a thread of their own, as in
 Django: checking a password takes about 0.2 s, and the shared thread must not wait for it.
+A view that writes briefly says so with ``games.web.shared_thread.short_write`` (the puzzles'
+check: a few ms, where each POST's own thread opened a new SQLite connection, 1 to 3 ms of
+its cost by ``bench/puzzles.py``); its POSTs run on the shared thread too.
 
 ``PAGES_ON_SHARED_THREAD=0`` serves every request with Django's own handler
 (``site_http_handler``). ``tests/platform/test_http_handler_upstream.py`` pins what this relies
@@ -21,15 +24,27 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
+from django.urls import Resolver404, resolve
 
 SHARED_THREAD_METHODS = frozenset({"GET", "HEAD"})
 
 
+def _short_write(path: str) -> bool:
+    """Is ``path`` a view marked ``games.web.shared_thread.short_write``?"""
+    try:
+        return getattr(resolve(path).func, "short_write", False)
+    except Resolver404:
+        return False
+
+
 class PagesOnSharedThreadASGIHandler(ASGIHandler):
-    """Django's HTTP handler; GET and HEAD requests skip the thread of their own."""
+    """Django's HTTP handler; GET and HEAD requests, and the POSTs of ``short_write`` views,
+    skip the thread of their own."""
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "http" and scope["method"] in SHARED_THREAD_METHODS:
+        if scope["type"] == "http" and (
+            scope["method"] in SHARED_THREAD_METHODS or _short_write(scope["path"])
+        ):
             await self.handle(scope, receive, send)
         else:
             await super().__call__(scope, receive, send)

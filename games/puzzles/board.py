@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import orjson
 
@@ -12,21 +13,27 @@ from games.rules.base import Move, State
 
 from .models import Puzzle
 
-STARTS = 4096  # puzzles' positions kept (a few KiB each); past it the cache starts again
-_starts: dict[tuple[str, bytes], State] = {}
+T = TypeVar("T")
+
+KEPT = 8192  # what is kept of puzzles (a few KiB each); past it the cache starts again
+_kept: dict[tuple[Any, ...], Any] = {}
+
+
+def kept(key: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """``make()``, once per process and ``key``, for what a puzzle's fixed data gives the same
+    every time (its position, its solution's boards). Callers never change what it returns."""
+    if key not in _kept:
+        if len(_kept) >= KEPT:
+            _kept.clear()
+        _kept[key] = make()
+    return _kept[key]
 
 
 def start(kit: GameKit, puzzle: Puzzle) -> State:
     """The puzzle's position, replayed once per process and moves (a game of 20 to 60 moves
     from its first: Connect Four's take 2 ms, most of a page's own CPU). States are values:
     ``play`` returns a new one, and nothing here changes one."""
-    key = (puzzle.game, orjson.dumps(puzzle.moves))
-    state = _starts.get(key)
-    if state is None:
-        if len(_starts) >= STARTS:
-            _starts.clear()
-        state = _starts[key] = replay(kit, puzzle.moves)
-    return state
+    return kept(("start", puzzle.game, orjson.dumps(puzzle.moves)), lambda: replay(kit, puzzle.moves))
 
 
 def position(kit: GameKit, puzzle: Puzzle, line: list[Move]) -> State:

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from games.catalog.kit import GameKit
 from games.catalog.puzzle_finder import as_record, find, same
@@ -20,7 +21,7 @@ from games.matches.models import Match
 from games.matches.ratings.glicko2 import Rating, update
 from games.rules.base import IllegalMove
 
-from .board import board, position
+from .board import board, kept, position
 from .models import Puzzle
 from .shipped import puzzle_of
 from .solvers import Solver
@@ -117,7 +118,11 @@ def check(
 
 def reveal(kit: GameKit, puzzle: Puzzle) -> dict[str, Any]:
     """What a finished try shows: the solution (its moves, labels and boards), its themes, its
-    proof and where it came from."""
+    proof and where it came from; made once per process and puzzle."""
+    return kept(("reveal", puzzle.pk, puzzle.digest), lambda: _reveal(kit, puzzle))
+
+
+def _reveal(kit: GameKit, puzzle: Puzzle) -> dict[str, Any]:
     state = position(kit, puzzle, [])
     labels, boards = [], []
     for move in puzzle.solution:
@@ -143,20 +148,20 @@ def _finish(solver: Solver, puzzle: Puzzle, solved: bool, run: Streak | None) ->
         return {"rated": False, "streak": run.solved(solver) if solved else run.failed(solver)}
     try:
         with transaction.atomic():
-            locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
-            mine, its = solver.rating(puzzle.game), Rating(locked.rating, locked.deviation, locked.volatility)
+            fields = ("rating", "deviation", "volatility")
+            locked = Puzzle.objects.select_for_update().only(*fields).get(pk=puzzle.pk)
+            mine, its = solver.rating(puzzle.game, lock=True), Rating(*(getattr(locked, f) for f in fields))
             score = 1.0 if solved else 0.0
             new, its_new = update(mine, [(its, score)]), update(its, [(mine, 1 - score)])
-            if not solver.count(locked, solved, new):
+            if not solver.count(puzzle, solved, new):
                 return {"rated": False}
-            locked.rating, locked.deviation, locked.volatility = (
-                its_new.rating,
-                its_new.deviation,
-                its_new.volatility,
+            Puzzle.objects.filter(pk=puzzle.pk).update(
+                rating=its_new.rating,
+                deviation=its_new.deviation,
+                volatility=its_new.volatility,
+                tries=F("tries") + 1,
+                solved=F("solved") + solved,
             )
-            locked.tries += 1
-            locked.solved += solved
-            locked.save(update_fields=["rating", "deviation", "volatility", "tries", "solved"])
     except IntegrityError:  # the same person's other request counted first
         return {"rated": False}
     return {

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.http import HttpRequest
+from django.utils import timezone
 
 from games.matches.ratings.glicko2 import Rating
 
@@ -36,10 +38,12 @@ class Solver:
         """The same, to read: a page or a refused check stores no session for a visitor."""
         return self.request.session.get(SESSION) or {"ratings": {}, "tried": {}, "best": {}}
 
-    def rating(self, game: str) -> Rating:
-        """The puzzle rating in ``game`` (a newcomer's: 1500, provisional)."""
+    def rating(self, game: str, lock: bool = False) -> Rating:
+        """The puzzle rating in ``game`` (a newcomer's: 1500, provisional); ``lock``: an
+        account's row held until the transaction ends (it is about to change)."""
         if self.user:
-            row = PuzzleRating.objects.filter(user=self.user, game=game).first()
+            rows = PuzzleRating.objects.filter(user=self.user, game=game)
+            row = (rows.select_for_update() if lock else rows).first()
             return Rating(row.rating, row.deviation, row.volatility) if row else Rating()
         stored = self._stored()["ratings"].get(game)
         return Rating(*stored) if stored else Rating()
@@ -62,18 +66,17 @@ class Solver:
 
     def count(self, puzzle: Puzzle, solved: bool, after: Rating) -> bool:
         """Record the try that counts and the new rating; False (nothing changed) when a try
-        of this puzzle counted already. Call in a transaction that holds the puzzle's row."""
+        of this puzzle counted already (an account's: IntegrityError, rolling back the
+        transaction the caller holds the puzzle's and the rating's rows in)."""
         if self.user:
-            _, created = PuzzleTry.objects.get_or_create(
-                user=self.user, puzzle=puzzle, defaults={"solved": solved, "rating_after": after.rating}
-            )
-            if not created:
-                return False
-            row, _ = PuzzleRating.objects.select_for_update().get_or_create(user=self.user, game=puzzle.game)
-            row.rating, row.deviation, row.volatility = after.rating, after.deviation, after.volatility
-            row.solved += solved
-            row.failed += not solved
-            row.save()
+            PuzzleTry.objects.create(user=self.user, puzzle=puzzle, solved=solved, rating_after=after.rating)
+            changes = {"rating": after.rating, "deviation": after.deviation, "volatility": after.volatility}
+            rows = PuzzleRating.objects.filter(user=self.user, game=puzzle.game)
+            counts = {"solved": F("solved") + solved, "failed": F("failed") + (not solved)}
+            if not rows.update(**changes, **counts, updated_at=timezone.now()):
+                PuzzleRating.objects.create(
+                    user=self.user, game=puzzle.game, **changes, solved=solved, failed=not solved
+                )
             return True
         data = self._session()
         if str(puzzle.pk) in data["tried"]:

@@ -21,6 +21,7 @@ from games.puzzles.selectors import counts, daily, next_for
 from games.puzzles.services import PuzzleError, check
 from games.puzzles.solvers import Solver
 from games.puzzles.streaks import Streak
+from games.web.shared_thread import short_write
 
 MAX_BODY = 16 * 1024
 
@@ -145,6 +146,7 @@ def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> H
     return render(request, "puzzles/puzzle.html", context)
 
 
+@short_write
 @require_POST
 def puzzle_check(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     """One move checked: ``{"line": [...], "again": bool, "streak": bool}`` (protocol.md); a game

@@ -1,6 +1,7 @@
 """The HTTP handler in-process (site_config.http_handler): pages (GET, HEAD) run on the
 process's shared database thread and keep its connection; forms and API writes get a thread
-of their own, as in Django, so that a password check never holds up the shared thread.
+of their own, as in Django, so that a password check never holds up the shared thread (but
+for views marked ``short_write``).
 ``PAGES_ON_SHARED_THREAD=0`` gives Django's own handler: every request on a thread of its own."""
 
 from __future__ import annotations
@@ -77,6 +78,16 @@ async def test_a_form_post_gets_a_thread_of_its_own(seen):
     assert await serve("GET", "/") == 200
     page, post, page_again = seen["threads"]
     assert page == page_again and post != page
+
+
+async def test_a_short_write_posts_on_the_pages_thread(seen):
+    """The puzzles' check (``short_write``): a few ms, served on the pages' thread and its
+    connection; a form beside it still gets a thread of its own."""
+    assert await serve("GET", "/") == 200
+    assert await serve("POST", "/puzzles/no-such-game/1/check/") == 403  # no CSRF token: served
+    assert await serve("POST", "/accounts/login/") == 403
+    page, check, form = seen["threads"]
+    assert check == page and form != page
 
 
 def test_the_site_serves_pages_on_the_shared_thread_by_default():
