@@ -202,7 +202,8 @@ def replay(kit: GameKit, moves: Played) -> State:
 
 def check(kit: GameKit, moves: Played, result: int, solution: list[Move]) -> str:
     """Prove a stored puzzle again: "" when each of its solver's moves is the only one keeping
-    ``result`` among two legal moves or more and each reply is legal and holds out as well as any; else what is wrong."""
+    ``result`` among two legal moves or more and each reply is legal and holds out as well as
+    any; else what is wrong."""
     game, puzzles = kit.game, kit.puzzles
     state = replay(kit, moves)
     for i, move in enumerate(solution):

@@ -57,3 +57,10 @@ def board(kit: GameKit, puzzle: Puzzle, state: State, last_move: Move = None) ->
         "last_move": last_move,
         "result": end.as_dict() if end else None,
     }
+
+
+def first_board(kit: GameKit, puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle's position as its page first draws it (the opponent's mistake the last
+    move), made once per process and puzzle."""
+    key = ("first board", puzzle.pk, puzzle.digest)
+    return kept(key, lambda: board(kit, puzzle, start(kit, puzzle), puzzle.mistake))

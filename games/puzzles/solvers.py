@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -17,6 +17,16 @@ from games.matches.ratings.glicko2 import Rating
 from .models import Puzzle, PuzzleRating, PuzzleTry
 
 SESSION = "puzzles"  # {"ratings": {game: [r, d, v]}, "tried": {id: solved}, "best": {game: n}}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a puzzle's page shows of the person: their rating in its game, whether their try
+    of it counted already, their best streak there."""
+
+    rating: Rating
+    tried: bool
+    best_streak: int
 
 
 @dataclass
@@ -47,6 +57,22 @@ class Solver:
             return Rating(row.rating, row.deviation, row.volatility) if row else Rating()
         stored = self._stored()["ratings"].get(game)
         return Rating(*stored) if stored else Rating()
+
+    def standing(self, puzzle: Puzzle) -> Standing:
+        """The page's ``Standing`` for ``puzzle``: one query for an account (a try counted
+        always comes with a rating row of its game, made in the same transaction)."""
+        if self.user:
+            tries = PuzzleTry.objects.filter(user=self.user, puzzle=puzzle)
+            row = (
+                PuzzleRating.objects.filter(user=self.user, game=puzzle.game)
+                .annotate(tried=Exists(tries))
+                .first()
+            )
+            if row is None:
+                return Standing(Rating(), False, 0)
+            return Standing(Rating(row.rating, row.deviation, row.volatility), row.tried, row.best_streak)
+        tried = str(puzzle.pk) in self._stored()["tried"]
+        return Standing(self.rating(puzzle.game), tried, self.best_streak(puzzle.game))
 
     def tried(self, game: str) -> set[int]:
         """The puzzles of ``game`` whose try counted."""

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from games.catalog.registry import KITS
-from games.puzzles.board import board, position
+from games.puzzles.board import first_board
 from games.puzzles.models import Puzzle
 from games.puzzles.selectors import counts, daily, next_for
 from games.puzzles.services import PuzzleError, check
@@ -119,18 +119,18 @@ def puzzle_streak_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> HttpResponse:
-    solver = Solver(request)
-    mine = solver.rating(puzzle.game)
+    standing = Solver(request).standing(puzzle)
+    mine = standing.rating
     data: dict[str, Any] = {
         "game": puzzle.game,
         "id": puzzle.pk,
         "seat": puzzle.seat,
         "task": task(puzzle),
-        "board": board(kit, puzzle, position(kit, puzzle, []), puzzle.mistake),
-        "tried": streak is None and solver.has_tried(puzzle),
+        "board": first_board(kit, puzzle),
+        "tried": streak is None and standing.tried,
         "check": reverse("puzzle_check", args=[puzzle.game, puzzle.pk]),
         "next": reverse("puzzle_streak" if streak else "puzzle_next", args=[puzzle.game]),
-        "streak": {"count": streak.count, "best": solver.best_streak(puzzle.game)} if streak else None,
+        "streak": {"count": streak.count, "best": standing.best_streak} if streak else None,
     }
     context = {
         "game": kit.game.info(),
