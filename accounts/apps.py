@@ -6,4 +6,4 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        from . import checks  # noqa: F401  (registers the deploy checks)
+        from . import checks, language  # noqa: F401  (the deploy checks; the login's language)

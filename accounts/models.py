@@ -47,6 +47,8 @@ class Account(models.Model):
     # Quick pairing (games.matches.pairing.matchmaking): a person accepts bots as opponents in the pools;
     # a bot may enter the pools at all (and meets only people who accept bots, and bots).
     pair_with_bots = models.BooleanField("Quick pairing with bots", default=False)
+    # The language chosen in the header's menu ("": the browser's): accounts.language.
+    language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
 
     def __str__(self) -> str:
         return f"{self.user_id} bot={self.bot}"

@@ -6,11 +6,12 @@ itself is made with the create form: ``/m/new/?challenge=<username>``)."""
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import tokens, views
+from . import language, tokens, views
 from .forms import ConfirmedPasswordResetForm, LoginForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
+    path("language/", language.language_set, name="language_set"),
     path("tokens/", tokens.token_create, name="api_token_create"),
     path("tokens/<int:token_id>/revoke/", tokens.token_revoke, name="api_token_revoke"),
     path("bot/", tokens.become_bot, name="account_bot"),

@@ -68,9 +68,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page's language: the header's menu (a cookie), else the browser's Accept-Language;
+    # an account's saved choice wins (accounts.language, after authentication).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.language.AccountLanguageMiddleware",
     "accounts.online.SeenMiddleware",  # who is online, for the people following them
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -200,7 +204,20 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The site's languages (issue 52), each by its own name in the header's menu. The platform's
+# strings are in games/locale and accounts/locale, each game's in its folder's locale/.
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("ru", "Русский"),
+]
+LOCALE_PATHS = [BASE_DIR / "games" / "locale", *sorted((BASE_DIR / "games" / "catalog").glob("*/locale"))]
+LANGUAGE_COOKIE_NAME = "language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

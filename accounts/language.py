@@ -1,0 +1,89 @@
+"""The site's language for a person (issue 52). Django's ``LocaleMiddleware`` picks it per
+request: the ``language`` cookie (the header's menu) first, else the browser's
+Accept-Language. An account keeps its choice (``Account.language``): choosing saves it, and
+logging in on another browser sets that browser's cookie from it, so no page asks the
+database for it. E-mails to an account are written in it (``for_user``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from .models import Account
+
+CHOSEN = "_account_language"  # the request's attribute: the cookie to set on its response
+
+
+def choices() -> list[tuple[str, str]]:
+    """The languages, each by its own name (the menu's options)."""
+    return list(settings.LANGUAGES)
+
+
+def saved(user: Any) -> str:
+    """``user``'s saved choice ("": none, their browser's is used)."""
+    return Account.objects.filter(user_id=user.pk).values_list("language", flat=True).first() or ""
+
+
+def for_user(user: Any) -> str:
+    """The language to write to ``user`` in (their saved choice, else the site's)."""
+    return saved(user) or settings.LANGUAGE_CODE
+
+
+def _remember(request: HttpRequest, language: str) -> None:
+    translation.activate(language)
+    request.LANGUAGE_CODE = language
+    setattr(request, CHOSEN, language)
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """The header's menu: ``language`` (one of LANGUAGES) for this browser, and for the
+    account when logged in; back to the page it was chosen on (``next``, else the Referer:
+    this site's only)."""
+    language = request.POST.get("language", "")
+    target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    if language not in dict(settings.LANGUAGES):
+        return response
+    _remember(request, language)
+    if request.user.is_authenticated:
+        Account.objects.update_or_create(user=request.user, defaults={"language": language})
+    return response
+
+
+@receiver(user_logged_in, dispatch_uid="accounts.language")
+def _saved_language(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """Logging in brings the account's saved language to this browser."""
+    if request is not None and (language := saved(user)):
+        _remember(request, language)
+
+
+class AccountLanguageMiddleware:
+    """Sets the ``language`` cookie on a response when the request chose one (the menu, or
+    a login bringing the account's choice)."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        language = getattr(request, CHOSEN, None)
+        if language:
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                secure=settings.SESSION_COOKIE_SECURE,
+                httponly=False,
+            )
+        return response
