@@ -1,0 +1,92 @@
+"""Which language a page speaks (issue 52): the browser's Accept-Language first, the header's
+menu for everyone (a cookie), an account's saved choice (brought to a new browser at login);
+URLs unchanged, the page's ``lang`` attribute set."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from accounts.models import Account
+
+pytestmark = pytest.mark.django_db
+LANGS = ["en", "fr", "de", "es", "ru"]
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def lang_of(page) -> str:
+    return re.search(r'<html lang="([^"]+)"', page.content.decode()).group(1)
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_the_browsers_language_is_the_pages(language):
+    page = Client(headers={"accept-language": f"{language},en;q=0.5"}).get("/")
+    assert page.status_code == 200 and lang_of(page) == language
+    assert f'<option value="{language}" lang="{language}" selected>' in page.content.decode()
+
+
+def test_an_unknown_language_falls_back_to_english():
+    assert lang_of(Client(headers={"accept-language": "tlh"}).get("/")) == "en"
+
+
+def test_the_menu_sets_this_browsers_language_and_goes_back_to_the_page():
+    browser = Client(headers={"accept-language": "de"})
+    answer = browser.post("/accounts/language/", {"language": "ru"}, headers={"referer": "/puzzles/"})
+    assert answer.status_code == 302 and answer["Location"] == "/puzzles/"
+    assert browser.cookies["language"].value == "ru"
+    assert lang_of(browser.get("/puzzles/")) == "ru"  # the menu wins over the browser's header
+
+
+@pytest.mark.parametrize("bad", [{"language": "xx"}, {}, {"language": "fr", "next": "https://evil.example/"}])
+def test_a_bad_choice_changes_nothing_and_never_leaves_the_site(bad):
+    browser = Client()
+    answer = browser.post("/accounts/language/", bad)
+    assert answer.status_code == 302 and not answer["Location"].startswith("https://evil")
+    if bad.get("language") != "fr":
+        assert "language" not in browser.cookies
+
+
+def test_the_menu_needs_a_post():
+    assert Client().get("/accounts/language/").status_code == 405
+
+
+def test_an_accounts_choice_is_saved_and_follows_it_to_another_browser():
+    user = get_user_model().objects.create_user("polyglot", password="pw-for-tests-1")
+    first = Client()
+    first.force_login(user)
+    first.post("/accounts/language/", {"language": "es"})
+    assert Account.objects.get(user=user).language == "es"
+
+    second = Client(headers={"accept-language": "en"})
+    answer = second.post("/accounts/login/", {"username": "polyglot", "password": "pw-for-tests-1"})
+    assert answer.status_code == 302
+    assert second.cookies["language"].value == "es"
+    assert lang_of(second.get("/")) == "es"
+
+
+def test_a_person_without_a_saved_choice_keeps_their_browsers():
+    get_user_model().objects.create_user("plain", password="pw-for-tests-1")
+    browser = Client(headers={"accept-language": "fr"})
+    browser.post("/accounts/login/", {"username": "plain", "password": "pw-for-tests-1"})
+    assert "language" not in browser.cookies
+    assert lang_of(browser.get("/")) == "fr"
+
+
+@pytest.mark.parametrize("language", LANGS)
+def test_urls_stay_the_same_in_every_language(language):
+    browser = Client(headers={"accept-language": language})
+    for url in ("/", "/puzzles/", "/accounts/login/", "/games/reversi/rules/"):
+        assert browser.get(url).status_code == 200, url
+
+
+def test_the_scripts_catalog_speaks_the_pages_language():
+    answer = Client(headers={"accept-language": "de"}).get("/jsi18n/?language=de")
+    assert answer.status_code == 200 and answer["Content-Language"] == "de"
+    assert "django.gettext" in answer.content.decode()
