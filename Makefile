@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test venv cores test-deps system-deps lint
+.PHONY: run test venv cores test-deps system-deps lint messages
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -42,7 +42,7 @@ serve:
 	$(BIN)/python -m site_config.serve -b $(HOST) -p $(PORT) site_config.asgi:application
 
 ## Debian packages the tests need (chromium, Redis, PostgreSQL, nginx, Node.js for the
-## JavaScript unit tests), installed when missing.
+## JavaScript unit tests, gettext for the translation catalogs' checks), installed when missing.
 system-deps:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
@@ -50,6 +50,7 @@ system-deps:
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	[ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	command -v node >/dev/null || missing="$$missing nodejs"; \
+	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
@@ -70,3 +71,14 @@ lint: test-deps
 test: test-deps lint
 	node --test --test-reporter=spec tests/js/*.test.mjs
 	$(BIN)/python -m pytest -n 4 --dist loadfile --no-loadscope-reorder
+
+## The translation catalogs (issue 52) made again from the sources, then compiled: the
+## platform's strings in games/locale (templates, Python, the pages' scripts as djangojs),
+## accounts' in accounts/locale, each game's in its folder's locale/. The .mo files are
+## committed (make run needs no gettext); tests/i18n checks they match the .po files.
+LANGS := -l fr -l de -l es -l ru
+SKIP := --ignore ".venv/*" --ignore "tests/*" --ignore "bench/*" --ignore "staticfiles/*" --ignore "node_modules/*"
+messages: test-deps
+	$(BIN)/python manage.py makemessages $(LANGS) $(SKIP) --no-obsolete -v0
+	$(BIN)/python manage.py makemessages -d djangojs $(LANGS) $(SKIP) --no-obsolete -v0
+	$(BIN)/python manage.py compilemessages $(LANGS) --ignore ".venv/*" -v0

@@ -29,6 +29,9 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.layers import get_channel_layer
+from django.utils import translation
+
+from .language import language_of
 
 Source = Callable[[], Awaitable[dict[str, Any]]]
 Dispatch = Callable[[dict[str, Any]], Awaitable[None]]
@@ -83,7 +86,8 @@ class OrderedDispatch:
             self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
             sources.append(self.channel_receive)
         self.base_send = send
-        with suppress(StopConsumer):  # as Channels: the consumer asked to stop
+        # In the page's language, each handler and what it asks of the database thread.
+        with suppress(StopConsumer), translation.override(language_of(scope)):
             await dispatch_in_order(sources, self.dispatch)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
