@@ -6,6 +6,7 @@
 // games/web/analysis_page.py), so the address is the link to share.
 
 import {postJSON} from "./http.js";
+import {gettext, interpolate, ngettext} from "./i18n.js";
 import {loadRenderer} from "./renderer.js";
 import {toast} from "./toast.js";
 import {ready} from "./ready.js";
@@ -84,14 +85,15 @@ async function show() {
   const moves = path();
   const mine = ++asked;
   el.page.dataset.ready = "";
-  el.verdict.textContent = "Thinking…";
+  el.verdict.textContent = gettext("Thinking…");
   const body = {game: data.game, options: data.options, moves};
   if (start) Object.assign(body, {position: start.board, to_move: start.to_move});
   const {ok, data: answer} = await postJSON("/api/analysis/", body);
   if (mine !== asked) return;
-  editorError(!ok && start ? answer.message || "This position could not be analysed." : "");
+  const refused = answer.message || gettext("This position could not be analysed.");
+  editorError(!ok && start ? refused : "");
   if (!ok) {
-    el.verdict.textContent = answer.message || "This position could not be analysed.";
+    el.verdict.textContent = refused;
     el.notes.replaceChildren();
     el.rows.replaceChildren();
     el.page.dataset.ready = "1";
@@ -116,25 +118,45 @@ function drawBoard(answer) {
     to_move: over ? [] : [answer.to_move], last_move: last, result: answer.result, players: [],
   };
   renderer.render(el.board, match, {onMove: over ? null : play});
-  const mover = over ? "" : ` · ${game.seat_names[answer.to_move]} to move`;
-  el.indicator.textContent = at.ply === 0 ? `Start position${mover}` : `After move ${at.ply}${mover}`;
+  const values = {ply: at.ply, side: over ? "" : game.seat_names[answer.to_move]};
+  let text;
+  if (at.ply === 0) text = over ? gettext("Start position") : gettext("Start position · %(side)s to move");
+  else text = over ? gettext("After move %(ply)s") : gettext("After move %(ply)s · %(side)s to move");
+  el.indicator.textContent = interpolate(text, values);
 }
+
+// A proved outcome for the side to move (the API's "win", "draw", "loss"), in words.
+function outcomeWord(outcome) {
+  const words = {win: gettext("win"), draw: gettext("draw"), loss: gettext("loss")};
+  return words[outcome] ?? outcome;
+}
+
+const signed = (value) => (value > 0 ? `+${value}` : String(value));
 
 function valueText(row) {
   if (row.value === null) return "—";
-  const number = row.value > 0 ? `+${row.value}` : String(row.value);
-  return row.proved ? `${row.outcome} (${number})` : number;
+  const number = signed(row.value);
+  return row.proved ? `${outcomeWord(row.outcome)} (${number})` : number;
 }
 
 function drawEngine(answer) {
   if (answer.to_move === null) {
     const winner = answer.result?.winner;
-    el.verdict.textContent = Number.isInteger(winner) ? `The game is over: ${game.seat_names[winner]} wins.` : "The game is over: a draw.";
+    el.verdict.textContent = Number.isInteger(winner)
+      ? interpolate(gettext("The game is over: %(side)s wins."), {side: game.seat_names[winner]})
+      : gettext("The game is over: a draw.");
   } else {
-    const who = game.seat_names[answer.to_move];
-    el.verdict.textContent = answer.proved
-      ? `Proved: ${who} ${answer.outcome === "win" ? "wins" : answer.outcome === "loss" ? "loses" : "draws"} with best play (${answer.value > 0 ? "+" : ""}${answer.value}).`
-      : `Estimate for ${who}: ${answer.value === null ? "none" : (answer.value > 0 ? "+" : "") + answer.value}.`;
+    const side = game.seat_names[answer.to_move];
+    if (answer.proved) {
+      const proved = {
+        win: gettext("Proved: %(side)s wins with best play (%(value)s)."),
+        loss: gettext("Proved: %(side)s loses with best play (%(value)s)."),
+      }[answer.outcome] ?? gettext("Proved: %(side)s draws with best play (%(value)s).");
+      el.verdict.textContent = interpolate(proved, {side, value: signed(answer.value)});
+    } else {
+      const value = answer.value === null ? gettext("none") : signed(answer.value);
+      el.verdict.textContent = interpolate(gettext("Estimate for %(side)s: %(value)s."), {side, value});
+    }
   }
   el.rows.replaceChildren(
     ...answer.moves.map((row) => {
@@ -149,7 +171,7 @@ function drawEngine(answer) {
       const value = document.createElement("td");
       value.textContent = valueText(row);
       const sure = document.createElement("td");
-      sure.textContent = row.proved ? "proved" : "estimate";
+      sure.textContent = row.proved ? gettext("proved") : gettext("estimate");
       sure.className = row.proved ? "proved" : "estimate";
       tr.append(cell, value, sure);
       return tr;
@@ -170,7 +192,7 @@ function drawLines() {
       block.className = "analysis-line";
       const title = document.createElement("p");
       title.className = "line-title";
-      title.textContent = index === 0 ? "Main line" : `Variation from move ${start + 1}`;
+      title.textContent = index === 0 ? gettext("Main line") : interpolate(gettext("Variation from move %(ply)s"), {ply: start + 1});
       const list = document.createElement("ol");
       list.className = "move-list";
       list.start = start + 1;
@@ -179,7 +201,7 @@ function drawLines() {
         const button = document.createElement("button");
         button.type = "button";
         button.className = "text-button";
-        button.textContent = `${i + 1}. ${moveText(line, i)}`;
+        button.textContent = String(i + 1) + `. ${moveText(line, i)}`;
         if (index === at.line && i + 1 === at.ply) button.setAttribute("aria-current", "step");
         button.addEventListener("click", () => {
           at = {line: index, ply: i + 1};
@@ -248,10 +270,10 @@ $("record-form").addEventListener("submit", async (event) => {
   const note = $("record-note");
   const {ok, data: parsed} = await postJSON("/api/records/parse/", {game: data.game, options: data.options, record: $("record-text").value});
   if (!ok) {
-    note.textContent = parsed.message || "That record could not be read.";
+    note.textContent = parsed.message || gettext("That record could not be read.");
     return;
   }
-  note.textContent = `${parsed.ply} moves opened.`;
+  note.textContent = interpolate(ngettext("%(count)s move opened.", "%(count)s moves opened.", parsed.ply), {count: parsed.ply});
   start = null;
   lines = [parsed.moves.map((m) => m.move)];
   at = {line: 0, ply: lines[0].length};
@@ -273,7 +295,7 @@ document.addEventListener("keydown", (event) => {
 el.share.addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(location.href);
-    toast("Link copied.", "ok", 2500);
+    toast(gettext("Link copied."), "ok", 2500);
   } catch {
     toast(location.href, "info", 8000);
   }

@@ -4,6 +4,7 @@
 // player to move stays away, the others may claim the match (`claim_at`): a countdown, then
 // "Claim victory" / "Claim a draw" (or keep waiting).
 
+import {gettext, interpolate} from "./i18n.js";
 import {toast} from "./toast.js";
 
 const GRACE = 5;
@@ -27,8 +28,8 @@ function absent(match) {
 const awayFor = (p) => (Date.now() - Date.parse(p.away_since)) / 1000;
 
 function line(p) {
-  if (!p.away_since) return `${p.username} has not opened the game yet.`;
-  return `${p.username} left the game ${elapsed(awayFor(p))} ago.`;
+  if (!p.away_since) return interpolate(gettext("%(name)s has not opened the game yet."), {name: p.username});
+  return interpolate(gettext("%(name)s left the game %(time)s ago."), {name: p.username, time: elapsed(awayFor(p))});
 }
 
 let claimTimer = null;
@@ -41,15 +42,18 @@ export function showClaim(box, match) {
   const gone = match.claim_at && mine && match.status === "active" && !match.to_move.includes(match.you);
   box.hidden = !gone;
   if (!gone) return;
-  const names = match.players.filter((p) => match.to_move.includes(p.seat)).map((p) => p.username).join(" and ");
+  const names = match.players
+    .filter((p) => match.to_move.includes(p.seat))
+    .map((p) => p.username)
+    .reduce((names, last) => (names === null ? last : interpolate(gettext("%(names)s and %(last)s"), {names, last})), null) ?? "";
   const text = box.querySelector(".claim-text");
   const buttons = box.querySelectorAll("button");
   const paint = () => {
     const wait = (Date.parse(match.claim_at) - Date.now()) / 1000;
     const ready = wait <= 0;
     text.textContent = ready
-      ? `${names} has not come back. You may claim the win, call it a draw, or keep waiting.`
-      : `${names} left. If they are not back in ${elapsed(Math.ceil(wait))}, you may claim the win.`;
+      ? interpolate(gettext("%(names)s has not come back. You may claim the win, call it a draw, or keep waiting."), {names})
+      : interpolate(gettext("%(names)s left. If they are not back in %(time)s, you may claim the win."), {names, time: elapsed(Math.ceil(wait))});
     for (const button of buttons) button.hidden = !ready;
     if (ready) clearInterval(claimTimer);
   };
@@ -61,7 +65,7 @@ export function showClaim(box, match) {
 export function showAway(el, match) {
   for (const name of shown) {
     const back = match.players.some((p) => p.username === name && p.connected);
-    if (back && match.status === "active") toast(`${name} is back.`, "ok");
+    if (back && match.status === "active") toast(interpolate(gettext("%(name)s is back."), {name}), "ok");
   }
   const away = absent(match);
   clearInterval(timer);

@@ -9,6 +9,7 @@
 // the page's own socket (the match, the lobby).
 
 import {postJSON} from "./http.js";
+import {gettext, interpolate, ngettext} from "./i18n.js";
 import {wsUrl} from "./socket.js";
 import {place, toast} from "./toast.js";
 import {ready} from "./ready.js";
@@ -25,7 +26,10 @@ function show(unread) {
   bell.dataset.unread = String(unread);
   badge.textContent = String(unread);
   badge.hidden = unread === 0;
-  bell.setAttribute("aria-label", unread ? `Notifications, ${unread} unread` : "Notifications");
+  const label = unread
+    ? interpolate(ngettext("Notifications, %(count)s unread", "Notifications, %(count)s unread", unread), {count: unread})
+    : gettext("Notifications");
+  bell.setAttribute("aria-label", label);
   if (unread > before) {
     bell.classList.remove("bumped");
     void bell.offsetWidth; // restart the animation
@@ -39,9 +43,9 @@ function challenged(challenge) {
   const note = document.createElement("div");
   note.className = "toast challenge-toast";
   note.setAttribute("role", "alertdialog");
-  note.setAttribute("aria-label", "A challenge");
+  note.setAttribute("aria-label", gettext("A challenge"));
   const text = document.createElement("p");
-  text.textContent = `${challenge.from} challenges you to ${challenge.name}.`;
+  text.textContent = interpolate(gettext("%(name)s challenges you to %(game)s."), {name: challenge.from, game: challenge.name});
   const actions = document.createElement("div");
   actions.className = "actions";
   const button = (label, kind, act) => {
@@ -52,18 +56,18 @@ function challenged(challenge) {
     b.addEventListener("click", act);
     actions.append(b);
   };
-  button("Accept", "primary", async () => {
+  button(gettext("Accept"), "primary", async () => {
     const {ok, data} = await postJSON(challenge.accept_url);
     note.remove();
     if (ok) location.assign(data.url);
-    else toast(data.message || "The challenge could not be accepted.", "error");
+    else toast(data.message || gettext("The challenge could not be accepted."), "error");
   });
-  button("Decline", "", async () => {
+  button(gettext("Decline"), "", async () => {
     const {ok, data} = await postJSON(challenge.decline_url);
     note.remove();
-    toast(ok ? "Challenge declined." : data.message || "The challenge could not be declined.", ok ? "info" : "error");
+    toast(ok ? gettext("Challenge declined.") : data.message || gettext("The challenge could not be declined."), ok ? "info" : "error");
   });
-  button("Later", "", () => note.remove());
+  button(gettext("Later"), "", () => note.remove());
   note.append(text, actions);
   place(note);
 }

@@ -2,6 +2,8 @@
 // (`chat`, `chat_history`, `chat_refused`, `chat_hidden`; docs/protocol.md), quick phrases, mute, report.
 // Which rooms one reads and writes is the server's word: every state's `chat` ({read, write}).
 
+import {gettext, interpolate} from "./i18n.js";
+
 export function startChat({send, username, toast}) {
   const card = document.getElementById("chat");
   if (!card) return {onMessage: () => false, onState: () => {}};
@@ -32,12 +34,12 @@ export function startChat({send, username, toast}) {
         const report = document.createElement("button");
         report.type = "button";
         report.className = "chat-report";
-        report.textContent = "Report";
-        report.setAttribute("aria-label", `Report ${line.username}'s line`);
+        report.textContent = gettext("Report");
+        report.setAttribute("aria-label", interpolate(gettext("Report %(name)s's line"), {name: line.username}));
         report.addEventListener("click", () => {
           send({type: "chat_report", id: line.id});
           report.disabled = true;
-          toast("Reported to the staff. Thank you.");
+          toast(gettext("Reported to the staff. Thank you."));
         });
         item.append(report);
       }
@@ -65,7 +67,7 @@ export function startChat({send, username, toast}) {
   function say(text) {
     if (!text.trim()) return true;
     if (send({type: "chat", room, text})) return true;
-    toast("Not connected: your line was not sent. Try again in a moment.", "error");
+    toast(gettext("Not connected: your line was not sent. Try again in a moment."), "error");
     return false;
   }
   form.addEventListener("submit", (event) => {
@@ -82,7 +84,7 @@ export function startChat({send, username, toast}) {
       match = next;
       if (!chatOn) {
         card.hidden = false;
-        note.textContent = "Chat is off in your settings.";
+        note.textContent = gettext("Chat is off in your settings.");
         form.hidden = true;
         card.querySelector(".chat-rooms").hidden = true;
         card.querySelector("#chat-phrases").hidden = true;

@@ -2,6 +2,8 @@
 // between states the running seats count down here from when the state arrived, so a slow
 // network never shows anybody more time than the server gave.
 
+import {gettext, interpolate, ngettext} from "./i18n.js";
+
 let timer = null;
 
 /** "4:59", "0:08.3" under ten seconds, "2 d 3 h" / "5 h 12 min" for correspondence. */
@@ -11,7 +13,9 @@ export function clockText(ms, days) {
     const d = Math.floor(s / 86400);
     const h = Math.floor((s % 86400) / 3600);
     const m = Math.floor((s % 3600) / 60);
-    return d ? `${d} d ${h} h` : h ? `${h} h ${m} min` : `${m} min`;
+    if (d) return interpolate(gettext("%(days)s d %(hours)s h"), {days: d, hours: h});
+    if (h) return interpolate(gettext("%(hours)s h %(minutes)s min"), {hours: h, minutes: m});
+    return interpolate(gettext("%(minutes)s min"), {minutes: m});
   }
   if (s < 10) return `0:0${s.toFixed(1)}`;
   const whole = Math.ceil(s);
@@ -33,8 +37,8 @@ function lowTime(ms, days) {
 
 function name(match, seat) {
   const p = match.players[seat];
-  if (seat === match.you) return "You";
-  return p?.computer ? "Computer" : p?.username || p?.label || `Seat ${seat}`;
+  if (seat === match.you) return gettext("You");
+  return p?.computer ? gettext("Computer") : p?.username || p?.label || interpolate(gettext("Seat %(seat)s"), {seat});
 }
 
 /** Draw (and keep counting) the clocks of ``match`` in ``box``; hidden when untimed. */
@@ -72,7 +76,7 @@ export function showClocks(box, match) {
   const title = document.createElement("p");
   title.className = "clock-control";
   title.textContent = clock.days
-    ? `${clock.days} day${clock.days > 1 ? "s" : ""} a move`
+    ? interpolate(ngettext("%(days)s day a move", "%(days)s days a move", clock.days), {days: clock.days})
     : `${bank(clock.initial)}+${clock.increment}`;
   box.replaceChildren(title, ...rows.map((r) => r.row));
   paint();

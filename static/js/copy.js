@@ -1,6 +1,7 @@
 // Copy buttons: <button data-copy="field-id" data-copied="Token copied." hidden> copies the
 // field's value (a token shown once, a link) to the clipboard and says so. The page sends the
 // button hidden and this shows it once it works: no click can come before it listens.
+import {gettext} from "./i18n.js";
 import {toast} from "./toast.js";
 import {ready} from "./ready.js";
 
@@ -15,7 +16,7 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
       field.select(); // not a secure context: fall back to the old way
       document.execCommand("copy");
     }
-    toast(button.dataset.copied || "Copied.", "ok", 2500);
+    toast(button.dataset.copied || gettext("Copied."), "ok", 2500);
   });
   button.hidden = false;
 }

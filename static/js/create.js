@@ -5,6 +5,7 @@
 // Without JavaScript every fieldset is shown and the plain form post works the same.
 
 import {showGameOptions} from "./game_options.js";
+import {gettext} from "./i18n.js";
 import {ready} from "./ready.js";
 
 const form = document.getElementById("create-form");
@@ -46,9 +47,9 @@ function update() {
 
   const names = (game.dataset.seatNames || "").split("|").filter(Boolean);
   const side = sideSelect.value;
-  const watch = opponent === "computer" ? [new Option("Watch: computer vs computer", "watch")] : [];
+  const watch = opponent === "computer" ? [new Option(gettext("Watch: computer vs computer"), "watch")] : [];
   sideSelect.replaceChildren(
-    new Option("Random", "random"), ...names.map((name, seat) => new Option(name, String(seat))), ...watch);
+    new Option(gettext("Random"), "random"), ...names.map((name, seat) => new Option(name, String(seat))), ...watch);
   sideSelect.value = [...sideSelect.options].some((o) => o.value === side) ? side : "random";
   if (level2Field) level2Field.hidden = sideSelect.value !== "watch";
 }

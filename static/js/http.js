@@ -1,5 +1,7 @@
 // JSON POST to our API with Django's CSRF header (token from the csrftoken cookie).
 
+import {gettext, interpolate} from "./i18n.js";
+
 export function csrfToken() {
   const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
   if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
@@ -17,13 +19,13 @@ export async function postJSON(url, body = {}) {
       body: JSON.stringify(body),
     });
   } catch {
-    return {ok: false, status: 0, data: {message: "The server could not be reached."}};
+    return {ok: false, status: 0, data: {message: gettext("The server could not be reached.")}};
   }
   let data = {};
   try {
     data = await response.json();
   } catch {
-    data = {message: `The server answered ${response.status}.`};
+    data = {message: interpolate(gettext("The server answered %(status)s."), {status: response.status})};
   }
   return {ok: response.ok, status: response.status, data};
 }

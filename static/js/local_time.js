@@ -3,6 +3,7 @@
 // Imported for its effect on the pages that list tournaments; the tournament page calls it
 // again after each refresh of its live part.
 
+import {gettext} from "./i18n.js";
 import {ready} from "./ready.js";
 
 const format = new Intl.DateTimeFormat(undefined, {
@@ -14,7 +15,7 @@ export function localizeTimes(root = document) {
     const when = new Date(el.dateTime);
     if (Number.isNaN(when.getTime())) continue;
     el.textContent = format.format(when);
-    el.title = "Your local time";
+    el.title = gettext("Your local time");
   }
 }
 

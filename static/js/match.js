@@ -6,6 +6,7 @@ import {showAway, showClaim} from "./away.js";
 import {startChat} from "./chat.js";
 import {showClocks} from "./clock.js";
 import {postJSON} from "./http.js";
+import {gettext} from "./i18n.js";
 import {
   declinedText,
   drawText,
@@ -86,7 +87,7 @@ let renderer;
 try {
   renderer = await loadRenderer(match.game);
 } catch (err) {
-  el.board.textContent = "This game's board could not be loaded. Reload the page to try again.";
+  el.board.textContent = gettext("This game's board could not be loaded. Reload the page to try again.");
   throw err;
 }
 
@@ -141,7 +142,7 @@ function onState(next) {
 }
 
 function onError(message) {
-  toast(message.message || "The server refused that.", "error");
+  toast(message.message || gettext("The server refused that."), "error");
   pending = null; // a fresh state follows the refusal
   draw();
 }
@@ -151,7 +152,7 @@ function sendMove(move) {
   pending = {ply: match.ply, move, resent: false};
   pending.sent = socket.send({type: "move", ply: match.ply, move});
   if (!pending.sent) {
-    toast("Not connected: the move will be sent when the connection is back.");
+    toast(gettext("Not connected: the move will be sent when the connection is back."));
   }
   draw();
 }
@@ -201,12 +202,12 @@ function draw() {
   const ended = match.status === "finished" || match.status === "aborted";
   const ending = ended && !playingOut ? resultText(match, renderer) : null;
   for (const status of [el.status, el.turnBar]) {
-    status.textContent = pending ? "Sending your move…" : playingOut ? "Revealing the result…" : statusText(match);
+    status.textContent = pending ? gettext("Sending your move…") : playingOut ? gettext("Revealing the result…") : statusText(match);
     if (status === el.turnBar && ending) status.textContent = ending;
     status.classList.toggle("your-turn", myTurn && !pending);
     status.classList.toggle("over", match.status === "finished" || match.status === "aborted");
   }
-  document.title = myTurn ? `Your turn · ${title}` : title;
+  document.title = myTurn ? `${gettext("Your turn")} · ${title}` : title; // turn_signal.js reads this prefix
   turnSignal({myTurn, player: mine, over: match.status === "finished" || match.status === "aborted"});
 
   fillPlayers(el.players, match, renderer);
@@ -258,7 +259,7 @@ function showDraw(match) {
 function showTakeback(match) {
   const text = takebackText(match);
   const computer = match.players.some((p) => p.computer);
-  el.proposeTakeback.textContent = computer ? "Take back" : "Propose a takeback";
+  el.proposeTakeback.textContent = computer ? gettext("Take back") : gettext("Propose a takeback");
   el.proposeTakeback.hidden = !(match.can_take_back && !pending && text === null);
   el.takebackOffer.hidden = text === null;
   el.takebackText.textContent = text ?? "";
@@ -274,7 +275,7 @@ function showRematch(match) {
   el.rematchText.textContent = panel.text;
   el.rematchLink.hidden = !panel.link;
   el.rematchLink.href = match.rematch.url;
-  el.rematchLink.textContent = match.rematch.status === "accepted" ? "Play" : "Go to it";
+  el.rematchLink.textContent = match.rematch.status === "accepted" ? gettext("Play") : gettext("Go to it");
   el.rematchAccept.hidden = el.rematchDecline.hidden = !panel.answer;
   el.rematchTakeBack.hidden = !panel.takeBack;
 }
@@ -285,7 +286,7 @@ function notify(previous, next) {
   // A takeback: the ply goes on, the last move in play goes back.
   const takenBack = next.ply > previous.ply && (next.last_move?.ply ?? 0) < (previous.last_move?.ply ?? 0);
   if (takenBack && next.you !== null) {
-    toast(next.to_move.includes(next.you) ? "Moves taken back: your move again." : "Moves taken back.", "ok");
+    toast(next.to_move.includes(next.you) ? gettext("Moves taken back: your move again.") : gettext("Moves taken back."), "ok");
   }
   if (next.ply > previous.ply && !takenBack) {
     // To a player, what the others did ("bob played D3") and what the server did for them
@@ -317,17 +318,17 @@ async function act(type) {
   if (socket.send({type})) return;
   const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/${type}/`);
   if (ok) onState(data);
-  else toast(data.message || "The server refused that.", "error");
+  else toast(data.message || gettext("The server refused that."), "error");
 }
 
 el.resign.addEventListener("click", () => {
   if (confirm(resignQuestion(match))) act("resign");
 });
 el.abort.addEventListener("click", () => {
-  if (confirm("Abort this match? It will not count for anyone.")) act("abort");
+  if (confirm(gettext("Abort this match? It will not count for anyone."))) act("abort");
 });
 el.stop.addEventListener("click", () => {
-  if (confirm("Stop this match? It will not count for anyone.")) act("abort");
+  if (confirm(gettext("Stop this match? It will not count for anyone."))) act("abort");
 });
 const socketButtons = [
   [el.offerDraw, "offer_draw"],
@@ -339,7 +340,7 @@ const socketButtons = [
 ];
 for (const [button, type] of socketButtons) {
   button.addEventListener("click", () => {
-    if (!socket.send({type})) toast("Not connected: try again in a moment.", "error");
+    if (!socket.send({type})) toast(gettext("Not connected: try again in a moment."), "error");
   });
 }
 el.rematchAccept.addEventListener("click", async () => {
@@ -347,7 +348,7 @@ el.rematchAccept.addEventListener("click", async () => {
   const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/rematch/`);
   el.rematchAccept.disabled = false;
   if (ok && data.url) location.assign(data.url);
-  else toast(data.message || "Could not accept the rematch.", "error");
+  else toast(data.message || gettext("Could not accept the rematch."), "error");
 });
 for (const button of [el.rematchDecline, el.rematchTakeBack]) {
   button.addEventListener("click", async () => {
@@ -355,7 +356,7 @@ for (const button of [el.rematchDecline, el.rematchTakeBack]) {
     const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/rematch/decline/`);
     button.disabled = false;
     if (ok) onState(data);
-    else toast(data.message || "The server refused that.", "error");
+    else toast(data.message || gettext("The server refused that."), "error");
   });
 }
 el.rematch.addEventListener("click", async () => {
@@ -363,18 +364,18 @@ el.rematch.addEventListener("click", async () => {
   const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/rematch/`);
   el.rematch.disabled = false;
   if (ok && data.url) location.assign(data.url);
-  else toast(data.message || "Could not start a rematch.", "error");
+  else toast(data.message || gettext("Could not start a rematch."), "error");
 });
 el.joinButton.addEventListener("click", async () => {
   el.joinButton.disabled = true;
   const {ok, data} = await postJSON(`/api/matches/${encodeURIComponent(match.id)}/join/`);
   el.joinButton.disabled = false;
   if (ok) onState(data);
-  else toast(data.message || "Could not join.", "error");
+  else toast(data.message || gettext("Could not join."), "error");
 });
 for (const [id, type] of [["claim-victory", "claim_victory"], ["claim-draw", "claim_draw"]]) {
   $(id).addEventListener("click", () => {
-    if (!socket.send({type})) toast("Not connected: try again in a moment.", "error");
+    if (!socket.send({type})) toast(gettext("Not connected: try again in a moment."), "error");
   });
 }
 el.board.addEventListener("board-settled", () => draw()); // an end animation is over: show the result
@@ -386,7 +387,7 @@ el.copy.addEventListener("click", async () => {
     el.invite.select(); // not a secure context: fall back to the old way
     document.execCommand("copy");
   }
-  toast("Invite link copied.", "ok", 2500);
+  toast(gettext("Invite link copied."), "ok", 2500);
 });
 el.invite.addEventListener("focus", () => el.invite.select());
 

@@ -6,6 +6,9 @@
 // Game-specific wording comes from the renderer's optional hooks (see renderer.js); the
 // result panel's words come from the server (`result_lines`).
 
+import {gettext, interpolate, ngettext} from "./i18n.js";
+import {levelWord} from "./levels.js";
+
 // -- the game's description: is it co-operative? ------------------------------------------
 // Read once per match or replay page: from an embedded `game-info` JSON script when the
 // page has one, else from GET /api/games/ (a small public list). Other pages (the create
@@ -45,26 +48,28 @@ export function cooperative(match) {
 const mine = (match) => match.you !== null && match.you !== undefined;
 export const isYou = (match, seat) => mine(match) && seat === match.you;
 
-// Capitalise a sentence's first word: "you", "the computer", "an open seat", never a username.
-const capital = (text) => (/^(you|the |an |seat )/.test(text ?? "") ? text[0].toUpperCase() + text.slice(1) : text);
+// Capitalise a sentence's first word ("you", "the computer", "an open seat" in the page's
+// language); personName never capitalises a username.
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
 // "you" / "You", "the computer", the username, "an open seat".
 export function personName(match, seat, {capitalise = false} = {}) {
   let name;
-  if (isYou(match, seat)) name = "you";
+  if (isYou(match, seat)) name = gettext("you");
   else {
     const p = match.players?.[seat];
-    if (!p) name = `seat ${seat}`;
-    else if (p.computer) name = "the computer";
-    else name = p.username || p.invited || "an open seat";
+    if (!p) name = interpolate(gettext("seat %(seat)s"), {seat});
+    else if (p.computer) name = gettext("the computer");
+    else if (p.username || p.invited) return p.username || p.invited;
+    else name = gettext("an open seat");
   }
   return capitalise ? capital(name) : name;
 }
 
 // "your" / "Your", "alice's", "the computer's".
 export function possessive(match, seat, {capitalise = false} = {}) {
-  if (isYou(match, seat)) return capitalise ? "Your" : "your";
-  return `${personName(match, seat, {capitalise})}'s`;
+  if (isYou(match, seat)) return capitalise ? gettext("Your") : gettext("your");
+  return interpolate(gettext("%(name)s's"), {name: personName(match, seat, {capitalise})});
 }
 
 // The verb for a subject: (you) "have" / (alice) "has".
@@ -73,15 +78,17 @@ export const verb = (match, seat, forYou, forOthers) => (isYou(match, seat) ? fo
 // "alice", "alice and bob", "alice, bob and carol".
 export function together(names) {
   if (names.length < 2) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return interpolate(gettext("%(names)s and %(last)s"), {names: names.slice(0, -1).join(", "), last: names.at(-1)});
 }
 
 const seatsOf = (match) => (match.players ?? []).map((p) => p.seat);
-const namesOf = (match, seats) => together(seats.map((s) => personName(match, s)));
+// The names of ``seats``; with ``capitalise``, the first starts a sentence.
+const namesOf = (match, seats, {capitalise = false} = {}) =>
+  together(seats.map((s, i) => personName(match, s, {capitalise: capitalise && i === 0})));
 
 // Kept for callers that want the seat's game name ("Black (X)"), e.g. a colour.
 export function seatLabel(match, seat) {
-  return match.players?.[seat]?.label ?? `Seat ${seat}`;
+  return match.players?.[seat]?.label ?? interpolate(gettext("Seat %(seat)s"), {seat});
 }
 
 export function playerName(match, seat) {
@@ -115,20 +122,31 @@ export function statusText(match) {
   const team = cooperative(match);
   switch (match.status) {
     case "waiting":
-      if (match.challenge) return seated ? `Waiting for ${match.challenge.to} to accept your challenge` : `${match.challenge.from} challenged ${match.challenge.to}`;
-      if (free > 1) return seated ? `Waiting for ${free} more players to join…` : `Waiting for ${free} players to join`;
-      if (seated) return team ? "Waiting for an ally to join…" : "Waiting for an opponent to join…";
-      return "Waiting for a player to join";
+      if (match.challenge) {
+        const {from, to} = match.challenge;
+        return seated
+          ? interpolate(gettext("Waiting for %(name)s to accept your challenge"), {name: to})
+          : interpolate(gettext("%(from)s challenged %(to)s"), {from, to});
+      }
+      if (free > 1) {
+        return seated
+          ? interpolate(ngettext("Waiting for %(count)s more player to join…", "Waiting for %(count)s more players to join…", free), {count: free})
+          : interpolate(ngettext("Waiting for %(count)s player to join", "Waiting for %(count)s players to join", free), {count: free});
+      }
+      if (seated) return team ? gettext("Waiting for an ally to join…") : gettext("Waiting for an opponent to join…");
+      return gettext("Waiting for a player to join");
     case "active":
       // no player has the game open: the server skips nobody's turn until one is back
-      if (match.paused) return "Paused: every player is away. The game goes on when one of them is back.";
-      if (seated && match.to_move.includes(match.you)) return "Your turn";
-      if (match.turn === null || match.turn === undefined) return team ? "Everyone to move" : "Both players to move";
-      return seated ? `Waiting for ${personName(match, match.turn)}` : `${personName(match, match.turn, {capitalise: true})} to move`;
+      if (match.paused) return gettext("Paused: every player is away. The game goes on when one of them is back.");
+      if (seated && match.to_move.includes(match.you)) return gettext("Your turn");
+      if (match.turn === null || match.turn === undefined) return team ? gettext("Everyone to move") : gettext("Both players to move");
+      return seated
+        ? interpolate(gettext("Waiting for %(name)s"), {name: personName(match, match.turn)})
+        : interpolate(gettext("%(name)s to move"), {name: personName(match, match.turn, {capitalise: true})});
     case "finished":
-      return "Game over";
+      return gettext("Game over");
     case "aborted":
-      return calledOff(match) ?? "Match aborted";
+      return calledOff(match) ?? gettext("Match aborted");
     default:
       return match.status;
   }
@@ -139,8 +157,10 @@ export function calledOff(match) {
   const challenge = match.challenge;
   if (!challenge || challenge.status === "open") return null;
   const yours = mine(match);
-  if (challenge.status === "declined") return yours ? `${challenge.to} declined your challenge` : `${challenge.to} declined the challenge`;
-  return yours ? "You took your challenge back" : `${challenge.from} took the challenge back`;
+  if (challenge.status === "declined") {
+    return interpolate(yours ? gettext("%(name)s declined your challenge") : gettext("%(name)s declined the challenge"), {name: challenge.to});
+  }
+  return yours ? gettext("You took your challenge back") : interpolate(gettext("%(name)s took the challenge back"), {name: challenge.from});
 }
 
 // -- the live page's notices ------------------------------------------------------------------
@@ -157,29 +177,38 @@ export function joinedText(previous, next) {
   if (!arrived.length) return null;
   const names = namesOf(next, arrived);
   const game = next.status === "active";
+  const n = arrived.length;
   if (cooperative(next)) {
-    const who = `Your ${arrived.length > 1 ? "allies" : "ally"} ${names}`;
-    return `${who} joined${game ? ": the game begins!" : "."}`;
+    const text = game
+      ? ngettext("Your ally %(names)s joined: the game begins!", "Your allies %(names)s joined: the game begins!", n)
+      : ngettext("Your ally %(names)s joined.", "Your allies %(names)s joined.", n);
+    return interpolate(text, {names});
   }
-  return `Your opponent ${names} is here${game ? ": game on!" : "."}`;
+  const text = game
+    ? ngettext("Your opponent %(names)s is here: game on!", "Your opponents %(names)s are here: game on!", n)
+    : ngettext("Your opponent %(names)s is here.", "Your opponents %(names)s are here.", n);
+  return interpolate(text, {names});
 }
 
 // Your draw offer or takeback request turned down between two states: it is gone while the
 // game goes on at the same ply (a move, a takeback or the end withdraws it instead).
 export function declinedText(previous, next) {
   if (!mine(next) || next.status !== "active" || next.ply !== previous.ply) return null;
-  const others = namesOf(next, seatsOf(next).filter((s) => s !== next.you));
-  if (isYou(next, previous.draw_offer) && next.draw_offer === null) return `${capital(others)} declined your draw offer.`;
-  if (isYou(next, previous.takeback_offer) && next.takeback_offer == null) return `${capital(others)} declined your takeback.`;
+  const names = namesOf(next, seatsOf(next).filter((s) => s !== next.you), {capitalise: true});
+  if (isYou(next, previous.draw_offer) && next.draw_offer === null) return interpolate(gettext("%(names)s declined your draw offer."), {names});
+  if (isYou(next, previous.takeback_offer) && next.takeback_offer == null) return interpolate(gettext("%(names)s declined your takeback."), {names});
   return null;
 }
 
 // The rematch notice, to those the rematch is offered to ("bob offers a rematch.").
 export function rematchText(match) {
   const by = match.rematch?.by;
-  const who = by === null || by === undefined ? "Your opponent" : capital(personName(match, by));
-  if (cooperative(match)) return `${who} wants to play again with the team.`;
-  return `${who} offers a rematch.`;
+  const team = cooperative(match);
+  if (by === null || by === undefined) {
+    return team ? gettext("Your opponent wants to play again with the team.") : gettext("Your opponent offers a rematch.");
+  }
+  const name = personName(match, by, {capitalise: true});
+  return interpolate(team ? gettext("%(name)s wants to play again with the team.") : gettext("%(name)s offers a rematch."), {name});
 }
 
 // The rematch panel of a finished match, for a player: its sentence and which of its
@@ -188,19 +217,21 @@ export function rematchPanel(match) {
   const r = match.rematch;
   if (!r || !mine(match)) return null;
   const asker = isYou(match, r.by);
-  const again = cooperative(match) ? "a new game" : "a rematch";
+  const team = cooperative(match);
   const others = seatsOf(match).filter((s) => s !== match.you);
   switch (r.status) {
-    case "offered":
-      return asker
-        ? {text: `You offered ${again}: waiting for ${namesOf(match, others)}.`, link: true, takeBack: true}
-        : {text: rematchText(match), answer: true};
+    case "offered": {
+      if (!asker) return {text: rematchText(match), answer: true};
+      const text = team ? gettext("You offered a new game: waiting for %(names)s.") : gettext("You offered a rematch: waiting for %(names)s.");
+      return {text: interpolate(text, {names: namesOf(match, others)}), link: true, takeBack: true};
+    }
     case "accepted":
-      return {text: cooperative(match) ? "The new game is on." : "The rematch is on.", link: true};
+      return {text: team ? gettext("The new game is on.") : gettext("The rematch is on."), link: true};
     case "lapsed":
-      return {text: `Nobody answered the offer of ${again} in time.`};
+      return {text: team ? gettext("Nobody answered the offer of a new game in time.") : gettext("Nobody answered the offer of a rematch in time.")};
     default:
-      return {text: asker ? `No ${cooperative(match) ? "new game" : "rematch"}: it was turned down or taken back.` : `No ${cooperative(match) ? "new game" : "rematch"}.`};
+      if (asker) return {text: team ? gettext("No new game: it was turned down or taken back.") : gettext("No rematch: it was turned down or taken back.")};
+      return {text: team ? gettext("No new game.") : gettext("No rematch.")};
   }
 }
 
@@ -210,9 +241,9 @@ export function drawText(match) {
   if (by === null || by === undefined || !mine(match) || match.status !== "active") return null;
   if (isYou(match, by)) {
     const others = seatsOf(match).filter((s) => s !== match.you);
-    return `You offered a draw: waiting for ${namesOf(match, others)} to answer.`;
+    return interpolate(gettext("You offered a draw: waiting for %(names)s to answer."), {names: namesOf(match, others)});
   }
-  return `${capital(personName(match, by))} offers a draw.`;
+  return interpolate(gettext("%(name)s offers a draw."), {name: personName(match, by, {capitalise: true})});
 }
 
 // The takeback asked for in a match, as its player reads it (null when none, or a spectator):
@@ -223,23 +254,26 @@ export function takebackText(match) {
   const withReply = match.last_move && match.last_move.seat !== by;
   if (isYou(match, by)) {
     const others = seatsOf(match).filter((s) => s !== match.you);
-    const what = withReply ? "your last move and the reply" : "your last move";
-    return `You asked to take back ${what}: waiting for ${namesOf(match, others)} to answer.`;
+    const text = withReply
+      ? gettext("You asked to take back your last move and the reply: waiting for %(names)s to answer.")
+      : gettext("You asked to take back your last move: waiting for %(names)s to answer.");
+    return interpolate(text, {names: namesOf(match, others)});
   }
-  const what = withReply ? "their last move and your reply" : "their last move";
-  return `${capital(personName(match, by))} asks to take back ${what}.`;
+  const text = withReply ? gettext("%(name)s asks to take back their last move and your reply.") : gettext("%(name)s asks to take back their last move.");
+  return interpolate(text, {name: personName(match, by, {capitalise: true})});
 }
 
 // The question before resigning.
 export function resignQuestion(match) {
   // Before anybody has moved the server aborts instead (`resign_aborts`): say so.
-  if (match.resign_aborts) return "Abort this match? Nobody has moved yet, so it ends with no result and counts for nobody.";
+  if (match.resign_aborts) return gettext("Abort this match? Nobody has moved yet, so it ends with no result and counts for nobody.");
   if (cooperative(match) && seatsOf(match).length > 1) {
-    return "Give up? The game ends for the whole team, and it counts as a loss for everyone.";
+    return gettext("Give up? The game ends for the whole team, and it counts as a loss for everyone.");
   }
-  if (cooperative(match)) return "Give up? The game ends here and counts as a loss.";
+  if (cooperative(match)) return gettext("Give up? The game ends here and counts as a loss.");
   const others = seatsOf(match).filter((s) => s !== match.you);
-  return `Resign this match? ${capital(namesOf(match, others))} ${others.length > 1 ? "win" : "wins"}.`;
+  const text = ngettext("Resign this match? %(names)s wins.", "Resign this match? %(names)s win.", others.length);
+  return interpolate(text, {names: namesOf(match, others, {capitalise: true})});
 }
 
 // -- panels ---------------------------------------------------------------------------------
@@ -281,38 +315,42 @@ function playerItem(p, match, renderer, presence) {
     const dot = document.createElement("span");
     dot.className = `presence${p.connected ? " on" : ""}`;
     dot.setAttribute("role", "img");
-    dot.setAttribute("aria-label", p.connected ? "connected" : "not connected");
-    dot.title = p.connected ? "connected" : "not connected";
+    const presence = p.connected ? gettext("connected") : gettext("not connected");
+    dot.setAttribute("aria-label", presence);
+    dot.title = presence;
     name.append(dot);
   }
   const who = document.createElement("span");
-  who.textContent = p.computer ? "Computer" : p.username || (p.invited ? `${p.invited} (invited)` : "open seat");
+  who.textContent = p.computer
+    ? gettext("Computer")
+    : p.username || (p.invited ? interpolate(gettext("%(name)s (invited)"), {name: p.invited}) : gettext("open seat"));
   if (!p.username && !p.computer) who.style.fontStyle = "italic";
   name.append(who);
   if (p.bot) {
     const bot = document.createElement("span");
     bot.className = "badge badge-bot";
-    bot.textContent = "bot";
-    bot.title = "a bot: a program playing through the API";
+    bot.textContent = gettext("bot");
+    bot.title = gettext("a bot: a program playing through the API");
     name.append(" ", bot);
   }
   if (p.rating !== null && p.rating !== undefined) {
     const rating = document.createElement("span");
     rating.className = "player-rating";
-    rating.textContent = `${p.rating}${p.provisional ? "?" : ""}`;
-    rating.title = p.provisional ? "rating (still settling: few rated matches)" : "rating";
+    rating.textContent = String(p.rating) + (p.provisional ? "?" : "");
+    rating.title = p.provisional ? gettext("rating (still settling: few rated matches)") : gettext("rating");
     name.append(" ", rating);
   }
   if (p.seat === match.you) {
     const you = document.createElement("span");
     you.className = "you-tag";
-    you.textContent = "you";
+    you.textContent = gettext("you");
     name.append(you);
   }
 
   const label = document.createElement("span");
   label.className = "player-label";
-  label.textContent = [p.label, p.computer && `${p.computer} level`, toMove && "to move"].filter(Boolean).join(" · ");
+  const level = p.computer && interpolate(gettext("%(level)s level"), {level: levelWord(p.computer)});
+  label.textContent = [p.label, level, toMove && gettext("to move")].filter(Boolean).join(" · ");
 
   const count = document.createElement("span");
   count.className = "player-count";

@@ -3,6 +3,9 @@
 // whole on connect (`move_list`), then each `state` that changed it says how (its
 // `moves_added` or `moves_taken_back`; docs/protocol.md). The page reads nothing over HTTP.
 
+import {gettext, interpolate} from "./i18n.js";
+import {levelName} from "./levels.js";
+
 let moves = []; // {ply, seat, forced, label}: the moves in play
 let marks = []; // {ply, by, after, moves}: the takebacks, oldest first
 let match = null; // the latest state, for the players' names
@@ -11,15 +14,15 @@ let match = null; // the latest state, for the players' names
 // ("Strong", "Medium": the result panel names them so too).
 function who(match, seat) {
   const p = match.players[seat];
-  if (!p) return `Seat ${seat}`;
-  if (seat === match.you) return "You";
+  if (!p) return interpolate(gettext("Seat %(seat)s"), {seat});
+  if (seat === match.you) return gettext("You");
   const computers = match.players.filter((q) => q.computer);
   if (p.computer && computers.length > 1) {
-    const level = p.computer[0].toUpperCase() + p.computer.slice(1);
+    const level = levelName(p.computer);
     const repeated = computers.filter((q) => q.computer === p.computer).length > 1;
     return repeated ? `${level} (${p.label.split(" (")[0]})` : level;
   }
-  return p.computer ? "Computer" : p.username || p.label;
+  return p.computer ? gettext("Computer") : p.username || p.label;
 }
 
 // A move's number is its place in the game as played (a takeback leaves gaps in the plies).
@@ -31,7 +34,7 @@ function item(m, number) {
   a.textContent = m.label;
   const by = document.createElement("span");
   by.className = "move-by";
-  by.textContent = m.forced ? `${who(match, m.seat)} (by the server)` : who(match, m.seat);
+  by.textContent = m.forced ? interpolate(gettext("%(name)s (by the server)"), {name: who(match, m.seat)}) : who(match, m.seat);
   li.append(by, " ", a);
   return li;
 }
@@ -39,13 +42,13 @@ function item(m, number) {
 // "ann took back E3, D3": where a takeback happened (not a move: no number).
 export function takebackWords(match, mark, name = (seat) => who(match, seat)) {
   const undone = mark.moves.map((m) => m.label).join(", ");
-  return `${name(mark.by)} took back ${undone}`;
+  return interpolate(gettext("%(name)s took back %(moves)s"), {name: name(mark.by), moves: undone});
 }
 
 function takebackItem(mark) {
   const li = document.createElement("li");
   li.className = "takeback-mark";
-  li.textContent = `↶ ${takebackWords(match, mark)}`;
+  li.textContent = "↶ " + takebackWords(match, mark);
   return li;
 }
 

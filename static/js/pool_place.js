@@ -3,6 +3,8 @@
 // visitor's place ({waiting, match}: a pushed "pool_place" or a pool request's answer),
 // ``waiting`` the pool this page waits in (null: none).
 
+import {gettext, interpolate} from "./i18n.js";
+
 // The place after ``mine``: paired while this page waits, it opens the match (``open``); paired
 // from another page, or not paired, it waits where the server says (null: nowhere).
 export function placeAfter(mine, waiting) {
@@ -11,4 +13,5 @@ export function placeAfter(mine, waiting) {
 }
 
 // The line under the grid while this page waits (``label``: the pool's game, time and kind).
-export const waitingWords = (label) => `Waiting for an opponent in ${label}... (click it again to leave)`;
+export const waitingWords = (label) =>
+  interpolate(gettext("Waiting for an opponent in %(pool)s... (click it again to leave)"), {pool: label});

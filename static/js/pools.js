@@ -5,6 +5,7 @@
 // the new match.
 
 import {csrfToken, postJSON} from "./http.js";
+import {gettext} from "./i18n.js";
 import {placeAfter, waitingWords} from "./pool_place.js";
 import {ready} from "./ready.js";
 
@@ -24,7 +25,8 @@ function label(key) {
   const button = grid.querySelector(`[data-pool="${CSS.escape(key)}"]`);
   if (!button) return key;
   const game = button.closest(".pool-row").querySelector(".pool-game").textContent;
-  return `${game} ${button.querySelector(".pool-time").textContent} ${button.dataset.rated}`;
+  const kind = button.dataset.rated === "rated" ? gettext("rated") : gettext("casual");
+  return `${game} ${button.querySelector(".pool-time").textContent} ${kind}`;
 }
 
 function show(data) {
@@ -37,7 +39,7 @@ function show(data) {
   if (!data.mine) return; // counts only
   const place = placeAfter(data.mine, waiting);
   if (place.open) {
-    status.textContent = "Paired! Opening your match...";
+    status.textContent = gettext("Paired! Opening your match...");
     location.assign(`/m/${encodeURIComponent(place.open)}/`);
     return;
   }
@@ -50,7 +52,7 @@ async function toggle(button) {
   const leaving = button.dataset.pool === waiting;
   const {ok, data} = await postJSON(leaving ? "/api/pools/leave/" : `/api/pools/${button.dataset.pool}/`);
   if (!ok) {
-    status.textContent = data.message || "The pool could not be entered.";
+    status.textContent = data.message || gettext("The pool could not be entered.");
     return;
   }
   if (!leaving) waiting = button.dataset.pool; // paired at once: data.match is set

@@ -4,6 +4,7 @@
 // its proof and the rating's change. The page decides nothing: the server's boards are drawn.
 
 import {postJSON} from "./http.js";
+import {gettext, interpolate, ngettext} from "./i18n.js";
 import {loadRenderer} from "./renderer.js";
 import {toast} from "./toast.js";
 import {ready} from "./ready.js";
@@ -44,17 +45,17 @@ async function play(move) {
   const {ok, data: answer} = await postJSON(data.check, body);
   busy = false;
   if (!ok) {
-    toast(answer.message || "That move could not be checked.", "error");
+    toast(answer.message || gettext("That move could not be checked."), "error");
     return;
   }
   if (answer.correct && !answer.solved) {
     line.push(move, answer.reply);
     draw(answer.played);
-    say("Right. Your opponent answers…", "right");
+    say(gettext("Right. Your opponent answers…"), "right");
     el.page.dataset.ready = "";
     setTimeout(() => {
       draw(answer.board, {mine: true});
-      say(`Right. They answered ${answer.label}: find the next move.`, "right");
+      say(interpolate(gettext("Right. They answered %(move)s: find the next move."), {move: answer.label}), "right");
       el.page.dataset.ready = "1";
     }, REPLY_DELAY);
     return;
@@ -66,19 +67,21 @@ async function play(move) {
 
 function finish(answer) {
   const streak = answer.streak;
-  let verdict = answer.solved ? "Solved! That was the only move." : "Not that one: the solution is below.";
+  let verdict = answer.solved ? gettext("Solved! That was the only move.") : gettext("Not that one: the solution is below.");
   if (answer.rating) {
     const sign = answer.rating.change >= 0 ? "+" : "−";
-    verdict += ` Your puzzle rating: ${answer.rating.after} (${sign}${Math.abs(answer.rating.change)}).`;
+    const change = `${sign}${Math.abs(answer.rating.change)}`;
+    verdict += ` ${interpolate(gettext("Your puzzle rating: %(rating)s (%(change)s)."), {rating: answer.rating.after, change})}`;
     $("rating").textContent = String(answer.rating.after);
   }
   if (streak) {
-    verdict += streak.over ? ` Your streak ends at ${streak.count} (best ${streak.best}).` : ` Streak: ${streak.count}.`;
+    const words = streak.over ? gettext("Your streak ends at %(count)s (best %(best)s).") : gettext("Streak: %(count)s.");
+    verdict += ` ${interpolate(words, {count: streak.count, best: streak.best})}`;
     $("streak-count").textContent = String(streak.count);
     $("streak-new").hidden = false;
     el.next.hidden = streak.over;
   }
-  say(answer.solved ? "Solved!" : "Not the move. See the solution.", answer.solved ? "right" : "wrong");
+  say(answer.solved ? gettext("Solved!") : gettext("Not the move. See the solution."), answer.solved ? "right" : "wrong");
   el.verdict.textContent = verdict;
   el.verdict.dataset.kind = answer.solved ? "right" : "wrong";
   el.verdict.hidden = false;
@@ -94,7 +97,7 @@ function showSolution(answer) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = `${i % 2 === 0 ? "You" : "They"}: ${label}`;
+    button.textContent = interpolate(i % 2 === 0 ? gettext("You: %(move)s") : gettext("They: %(move)s"), {move: label});
     button.addEventListener("click", () => draw(answer.boards[i]));
     item.append(button);
     return item;
@@ -102,8 +105,10 @@ function showSolution(answer) {
   el.solution.replaceChildren(...items);
   el.solution.hidden = false;
   $("themes").textContent = answer.themes.join(", ") || "—";
-  const seconds = answer.proof.seconds < 0.01 ? "under 0.01" : answer.proof.seconds.toFixed(2);
-  $("proof").textContent = `${answer.proof.solver}: ${answer.proof.nodes.toLocaleString()} positions, ${seconds} s`;
+  const seconds = answer.proof.seconds < 0.01 ? gettext("under 0.01") : answer.proof.seconds.toFixed(2);
+  const nodes = answer.proof.nodes;
+  const proof = ngettext("%(solver)s: %(count)s position, %(seconds)s s", "%(solver)s: %(count)s positions, %(seconds)s s", nodes);
+  $("proof").textContent = interpolate(proof, {solver: answer.proof.solver, count: nodes.toLocaleString(), seconds});
   $("source").textContent = answer.source;
   el.facts.hidden = false;
 }
@@ -123,7 +128,7 @@ el.retry.addEventListener("click", start);
 el.share.addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(el.share.dataset.share);
-    toast("Link copied.", "ok", 2500);
+    toast(gettext("Link copied."), "ok", 2500);
   } catch {
     toast(el.share.dataset.share, "ok", 6000);
   }

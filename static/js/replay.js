@@ -4,6 +4,7 @@
 // A timed match also shows each seat's time left at the ply (the moves' clock_ms).
 
 import {clockText} from "./clock.js";
+import {gettext, interpolate, ngettext} from "./i18n.js";
 import {fillPlayers, fillResult, personName} from "./match_info.js";
 import {loadRenderer} from "./renderer.js";
 import {ready} from "./ready.js";
@@ -46,7 +47,7 @@ const lowTime = (ms) => ms < (control?.days ? 6 * 3600_000 : 20_000);
 
 // "5+3" (minutes + seconds a move; "0:45+0" for a bank of odd seconds), "3 days a move".
 function controlText({days, initial, increment}) {
-  if (days) return `${days} day${days > 1 ? "s" : ""} a move`;
+  if (days) return interpolate(ngettext("%(days)s day a move", "%(days)s days a move", days), {days});
   const bankText = initial % 60 ? `${Math.floor(initial / 60)}:${String(initial % 60).padStart(2, "0")}` : `${initial / 60}`;
   return `${bankText}+${increment}`;
 }
@@ -140,7 +141,9 @@ function show(i, {updateUrl = true} = {}) {
 
   const move = moves[ply - 1];
   el.indicator.textContent =
-    ply === 0 ? `Start position · ${last} ${last === 1 ? "move" : "moves"}` : `Move ${ply} of ${last} · ${mover(move)}: ${moveText(move)}`;
+    ply === 0
+      ? interpolate(ngettext("Start position · %(count)s move", "Start position · %(count)s moves", last), {count: last})
+      : interpolate(gettext("Move %(ply)s of %(count)s · %(name)s: %(move)s"), {ply, count: last, name: mover(move), move: moveText(move)});
   showClocks(ply);
 
   for (const button of el.moves.querySelectorAll("button")) {
@@ -152,7 +155,7 @@ function show(i, {updateUrl = true} = {}) {
   fillResult(el.result, match, renderer);
   if (ply === last && !summary.result) {
     el.result.hidden = false;
-    el.result.textContent = summary.status === "aborted" ? "Match aborted" : "The match is still going on.";
+    el.result.textContent = summary.status === "aborted" ? gettext("Match aborted") : gettext("The match is still going on.");
   }
   el.first.disabled = el.prev.disabled = ply === 0;
   el.next.disabled = el.last.disabled = ply === last;
@@ -177,7 +180,7 @@ function buildMoveList() {
   if (!moves.length) {
     const li = document.createElement("li");
     li.className = "empty";
-    li.textContent = "No moves yet.";
+    li.textContent = gettext("No moves yet.");
     el.moves.replaceChildren(li);
     return;
   }
@@ -189,12 +192,12 @@ function buildMoveList() {
       button.dataset.ply = index + 1;
       const num = document.createElement("span");
       num.className = "num";
-      num.textContent = `${index + 1}.`;
+      num.textContent = String(index + 1) + ".";
       const label = document.createElement("span");
       label.textContent = moveText(m);
       if (m.forced) {
         label.className = "forced";
-        button.title = "made by the server";
+        button.title = gettext("made by the server");
       }
       // a timed match: the time the mover had left after the move, small
       const ms = control ? m.clock_ms?.[m.seat] : undefined;
@@ -202,9 +205,11 @@ function buildMoveList() {
       if (left) {
         left.className = "move-clock";
         left.textContent = timeText(ms);
-        left.title = "time left after the move";
+        left.title = gettext("time left after the move");
       }
-      button.setAttribute("aria-label", `Move ${index + 1}: ${mover(m)}, ${moveText(m)}${left ? `, ${left.textContent} left` : ""}`);
+      const said = {ply: index + 1, name: mover(m), move: moveText(m), time: left?.textContent};
+      const words = left ? gettext("Move %(ply)s: %(name)s, %(move)s, %(time)s left") : gettext("Move %(ply)s: %(name)s, %(move)s");
+      button.setAttribute("aria-label", interpolate(words, said));
       button.append(num, ...[renderer.seatIcon?.(m.seat)].filter(Boolean), label, ...(left ? [left] : []));
       button.addEventListener("click", () => {
         stop();
@@ -218,7 +223,8 @@ function buildMoveList() {
     const li = document.createElement("li");
     li.className = "takeback-mark";
     const undone = mark.moves.map((m) => moveText(m)).join(", ");
-    li.textContent = `↶ ${personName(summary, mark.by, {capitalise: true})} took back ${undone}`;
+    const name = personName(summary, mark.by, {capitalise: true});
+    li.textContent = "↶ " + interpolate(gettext("%(name)s took back %(moves)s"), {name, moves: undone});
     items.splice(mark.after, 0, li);
   }
   el.moves.replaceChildren(...items);

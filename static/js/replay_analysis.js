@@ -4,13 +4,19 @@
 // move list, and each player's accuracy and mistakes.
 
 import {postJSON} from "./http.js";
+import {gettext, interpolate, ngettext} from "./i18n.js";
 import {ready} from "./ready.js";
 
 const card = document.getElementById("computer-analysis");
 const POLL_MS = 1500;
 const SOFT = 10; // the value drawn halfway to the graph's edge (a squashed scale)
 const MARKS = {inaccuracy: "?!", mistake: "?", blunder: "??"};
-const WORDS = {inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders"};
+const WORDS = {inaccuracy: gettext("Inaccuracies"), mistake: gettext("Mistakes"), blunder: gettext("Blunders")};
+// A move's mark (the API's "inaccuracy", "mistake", "blunder") in words.
+const MARK_WORDS = {inaccuracy: gettext("inaccuracy"), mistake: gettext("mistake"), blunder: gettext("blunder")};
+const markWord = (mark) => MARK_WORDS[mark] ?? mark;
+const esc = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})[c]);
 
 if (card) {
   const url = card.dataset.url;
@@ -30,10 +36,19 @@ if (card) {
       return;
     }
     document.getElementById("analysis-time")?.remove(); // the status says the time from now on
-    if (analysis.status === "queued") el.status.textContent = `Waiting for the computer${left(analysis.seconds_left, " once it starts")}…`;
-    else if (analysis.status === "running") el.status.textContent = `Analysing: ${analysis.done} of ${analysis.total} moves${left(analysis.seconds_left)}.`;
-    else if (analysis.status === "failed") el.status.textContent = analysis.message;
-    else el.status.textContent = `Every move analysed (${analysis.total}).`;
+    const time = left(analysis.seconds_left);
+    const {done, total} = analysis;
+    if (analysis.status === "queued") {
+      el.status.textContent = time
+        ? interpolate(gettext("Waiting for the computer: at most %(time)s more once it starts…"), {time})
+        : gettext("Waiting for the computer…");
+    } else if (analysis.status === "running") {
+      const words = time
+        ? ngettext("Analysing: %(done)s of %(total)s move: at most %(time)s more.", "Analysing: %(done)s of %(total)s moves: at most %(time)s more.", total)
+        : ngettext("Analysing: %(done)s of %(total)s move.", "Analysing: %(done)s of %(total)s moves.", total);
+      el.status.textContent = interpolate(words, {done, total, time});
+    } else if (analysis.status === "failed") el.status.textContent = analysis.message;
+    else el.status.textContent = interpolate(gettext("Every move analysed (%(total)s)."), {total});
     drawGraph(analysis.plies);
     if (analysis.status === "done") {
       drawSummary(analysis.summary);
@@ -42,10 +57,10 @@ if (card) {
   };
 
   // The server's bound on the time left (seconds_left), in minutes once it is over two.
-  const left = (seconds, when = "") => {
+  const left = (seconds) => {
     if (!seconds) return "";
-    const words = seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
-    return `: at most ${words} more${when}`;
+    if (seconds < 120) return interpolate(gettext("%(seconds)s s"), {seconds});
+    return interpolate(gettext("%(minutes)s min"), {minutes: Math.ceil(seconds / 60)});
   };
 
   const poll = async () => {
@@ -60,7 +75,7 @@ if (card) {
     const {ok, data} = await postJSON(url);
     el.ask.disabled = false;
     if (!ok) {
-      el.status.textContent = data.message || "The analysis could not be asked for.";
+      el.status.textContent = data.message || gettext("The analysis could not be asked for.");
       return;
     }
     draw(data);
@@ -85,7 +100,7 @@ if (card) {
     const svg = document.createElementNS(ns, "svg");
     svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", `How the game stood after each move, for ${names[0]}`);
+    svg.setAttribute("aria-label", interpolate(gettext("How the game stood after each move, for %(name)s"), {name: names[0]}));
     svg.setAttribute("aria-describedby", "analysis-legend");
     const axis = document.createElementNS(ns, "line");
     Object.entries({x1: pad, x2: w - pad, y1: h / 2, y2: h / 2, class: "axis"}).forEach(([k, v]) => axis.setAttribute(k, v));
@@ -105,7 +120,9 @@ if (card) {
       dot.dataset.ply = p.ply;
       dot.dataset.value = p.value;
       const title = document.createElementNS(ns, "title");
-      title.textContent = `Move ${p.ply}: ${p.value > 0 ? "+" : ""}${p.value} ${p.proved ? "(proved)" : "(estimate)"}${p.mark && p.mark !== "best" ? `, ${p.mark}` : ""}`;
+      const value = `${p.value > 0 ? "+" : ""}${p.value}`;
+      const words = p.proved ? gettext("Move %(ply)s: %(value)s (proved)") : gettext("Move %(ply)s: %(value)s (estimate)");
+      title.textContent = interpolate(words, {ply: p.ply, value}) + (p.mark && p.mark !== "best" ? `, ${markWord(p.mark)}` : "");
       dot.append(title);
       dot.addEventListener("click", go);
       dot.addEventListener("keydown", (event) => event.key === "Enter" && go());
@@ -116,8 +133,8 @@ if (card) {
     const legend = document.createElement("p");
     legend.className = "graph-legend help";
     legend.id = "analysis-legend";
-    legend.textContent = `Above the line: better for ${names[0]}; below: better for ${names[1]}.`;
-    if (values.some((p) => !p.proved)) legend.textContent += " A hollow point is an estimate.";
+    legend.textContent = interpolate(gettext("Above the line: better for %(first)s; below: better for %(second)s."), {first: names[0], second: names[1]});
+    if (values.some((p) => !p.proved)) legend.textContent += ` ${gettext("A hollow point is an estimate.")}`;
     el.graph.replaceChildren(svg, legend);
   }
 
@@ -127,8 +144,9 @@ if (card) {
     const table = document.createElement("table");
     table.className = "analysis-summary";
     const heads = Object.entries(MARKS).map(([kind, sign]) =>
-      `<th scope='col' class='count of-mark'><span class='move-mark ${kind}' aria-hidden='true'>${sign}</span><span class='visually-hidden'>${WORDS[kind]}</span></th>`);
-    table.innerHTML = `<caption class='visually-hidden'>Each player's accuracy and mistakes</caption><thead><tr><th scope='col'>Player</th><th scope='col' class='count'>Accuracy</th>${heads.join("")}</tr></thead>`;
+      `<th scope='col' class='count of-mark'><span class='move-mark ${kind}' aria-hidden='true'>${sign}</span><span class='visually-hidden'>${esc(WORDS[kind])}</span></th>`);
+    const caption = esc(gettext("Each player's accuracy and mistakes"));
+    table.innerHTML = `<caption class='visually-hidden'>${caption}</caption><thead><tr><th scope='col'>${esc(gettext("Player"))}</th><th scope='col' class='count'>${esc(gettext("Accuracy"))}</th>${heads.join("")}</tr></thead>`;
     const body = document.createElement("tbody");
     for (const row of rows) {
       const tr = document.createElement("tr");
@@ -151,7 +169,7 @@ if (card) {
       const mark = document.createElement("span");
       mark.className = `move-mark ${kind}`;
       mark.textContent = sign;
-      item.append(mark, ` ${kind}`);
+      item.append(mark, ` ${markWord(kind)}`);
       key.append(item);
     }
     el.summary.replaceChildren(table, key);
@@ -164,9 +182,10 @@ if (card) {
       const badge = document.createElement("span");
       badge.className = `move-mark ${p.mark}`;
       badge.textContent = MARKS[p.mark];
-      badge.title = `${p.mark}: best was ${p.best_label}`;
+      const said = {mark: markWord(p.mark), move: p.best_label, label: button.getAttribute("aria-label")};
+      badge.title = interpolate(gettext("%(mark)s: best was %(move)s"), said);
       button.append(badge);
-      button.setAttribute("aria-label", `${button.getAttribute("aria-label")}, ${p.mark} (best was ${p.best_label})`);
+      button.setAttribute("aria-label", interpolate(gettext("%(label)s, %(mark)s (best was %(move)s)"), said));
     }
   }
 

@@ -6,6 +6,7 @@
 // move), out of the tab order, and their element ids made unique (one page may draw the
 // same renderer many times, and the match page's rules dialog draws next to the live board).
 
+import {gettext, interpolate} from "./i18n.js";
 import {loadRenderer} from "./renderer.js";
 import {ready} from "./ready.js";
 
@@ -21,7 +22,7 @@ export async function drawDiagrams(article) {
   try {
     renderer = await loadRenderer(article.dataset.rules);
   } catch (err) {
-    for (const root of boards) root.textContent = "This board could not be drawn.";
+    for (const root of boards) root.textContent = gettext("This board could not be drawn.");
     article.dataset.drawn = "failed";
     throw err;
   }
@@ -46,7 +47,7 @@ function pictureOnly(root, prefix, figure) {
     const ids = el.getAttribute("aria-labelledby").split(/\s+/);
     const name = ids.map((id) => root.querySelector(`#${CSS.escape(id)}`)?.textContent ?? "").join(" ");
     el.removeAttribute("aria-labelledby");
-    el.setAttribute("aria-label", `${name.trim()} (figure ${figure})`);
+    el.setAttribute("aria-label", interpolate(gettext("%(name)s (figure %(figure)s)"), {name: name.trim(), figure}));
   }
   const renamed = new Map();
   for (const el of root.querySelectorAll("[id]")) {

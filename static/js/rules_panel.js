@@ -3,6 +3,7 @@
 // /games/<slug>/rules/?panel=1 once, then stays; its diagrams are drawn by rules.js.
 // Close with the Close button, Escape, or a click outside; the focus returns to the button.
 
+import {gettext, interpolate} from "./i18n.js";
 import {drawDiagrams} from "./rules.js";
 import {loadStylesheet} from "./stylesheet.js";
 import {ready} from "./ready.js";
@@ -25,17 +26,18 @@ function mount(opener) {
   head.className = "rules-dialog-head";
   const title = document.createElement("h2");
   title.id = "rules-dialog-title";
-  title.textContent = `How to play ${opener.dataset.rulesName || ""}`.trim();
+  const game = opener.dataset.rulesName;
+  title.textContent = game ? interpolate(gettext("How to play %(game)s"), {game}) : gettext("How to play");
   const page = document.createElement("a");
   page.href = url;
   page.target = "_blank";
   page.rel = "noopener";
   page.className = "rules-dialog-page";
-  page.textContent = "Open as a page";
+  page.textContent = gettext("Open as a page");
   const close = document.createElement("button");
   close.type = "button";
   close.className = "button small";
-  close.textContent = "Close";
+  close.textContent = gettext("Close");
   close.autofocus = true;
   head.append(title, page, close);
   const body = document.createElement("div");
@@ -76,7 +78,7 @@ function mount(opener) {
 }
 
 async function load(url, body) {
-  body.replaceChildren(message("Loading the rules…"));
+  body.replaceChildren(message(gettext("Loading the rules…")));
   const response = await fetch(`${url}?panel=1`, {headers: {Accept: "text/html"}, credentials: "same-origin"});
   if (!response.ok) throw new Error(`rules: HTTP ${response.status}`);
   body.innerHTML = await response.text();
@@ -85,11 +87,13 @@ async function load(url, body) {
 }
 
 function fail(body, url) {
-  const p = message("The rules could not be loaded just now. ");
+  // One sentence for the translators, the link in its place: "%(link)s" is where it stands.
+  const [before, after = ""] = gettext("The rules could not be loaded just now. %(link)s.").split("%(link)s");
+  const p = message(before);
   const link = document.createElement("a");
   link.href = url;
-  link.textContent = "Open the rules page";
-  p.append(link, document.createTextNode("."));
+  link.textContent = gettext("Open the rules page");
+  p.append(link, document.createTextNode(after));
   body.replaceChildren(p);
 }
 

@@ -12,6 +12,8 @@
 // in its HTML: a chat line, a draw offer...) are enabled while it is open and disabled while
 // it is not, so that nothing is clicked into a socket that is not there yet, or any more.
 
+import {gettext} from "./i18n.js";
+
 const PING_MS = 25_000;
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 15_000;
@@ -60,11 +62,11 @@ export function connect(path, {onMessage = () => {}, onOpen = () => {}} = {}) {
       usable(false);
       if (stopped) return;
       if (event.code === 4404) {
-        banner.textContent = "This match no longer exists.";
+        banner.textContent = gettext("This match no longer exists.");
         banner.hidden = false;
         return;
       }
-      banner.textContent = "Connection lost — reconnecting…";
+      banner.textContent = gettext("Connection lost — reconnecting…");
       banner.hidden = false;
       scheduleRetry();
     });

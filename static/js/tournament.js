@@ -4,6 +4,7 @@
 // each push of the socket /ws/tournaments/<id>/ (the same JSON, on connect and after every
 // change). Nothing is read over HTTP while the page is open.
 
+import {gettext, interpolate} from "./i18n.js";
 import {localizeTimes} from "./local_time.js";
 import {connect} from "./socket.js";
 import {liveHtml} from "./tournament_live.js";
@@ -12,20 +13,20 @@ import {ready} from "./ready.js";
 const box = document.getElementById("tournament-live");
 
 export function countdownText(ms) {
-  if (ms <= 0) return "any moment now";
+  if (ms <= 0) return gettext("any moment now");
   const s = Math.ceil(ms / 1000);
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-  if (h >= 24) return `in ${Math.floor(h / 24)} d ${h % 24} h`;
-  if (h) return `in ${h} h ${m} min`;
-  if (m) return `in ${m} min ${String(sec).padStart(2, "0")} s`;
-  return `in ${sec} s`;
+  if (h >= 24) return interpolate(gettext("in %(days)s d %(hours)s h"), {days: Math.floor(h / 24), hours: h % 24});
+  if (h) return interpolate(gettext("in %(hours)s h %(minutes)s min"), {hours: h, minutes: m});
+  if (m) return interpolate(gettext("in %(minutes)s min %(seconds)s s"), {minutes: m, seconds: String(sec).padStart(2, "0")});
+  return interpolate(gettext("in %(seconds)s s"), {seconds: sec});
 }
 
 function tick() {
   const el = box.querySelector("[data-countdown]");
   if (!el) return;
   const left = new Date(el.dataset.countdown).getTime() - Date.now();
-  el.textContent = `${countdownText(left)},`; // at zero the server starts it and pushes it
+  el.textContent = countdownText(left) + ","; // at zero the server starts it and pushes it
   el.hidden = false;
 }
 
@@ -47,7 +48,7 @@ function closeEntry(status) {
   if (!actions || status === "upcoming") return;
   for (const control of actions.querySelectorAll("form, a.button")) control.remove();
   const badge = actions.querySelector(".badge");
-  if (badge && status !== "running") badge.textContent = "You played";
+  if (badge && status !== "running") badge.textContent = gettext("You played");
 }
 
 function draw(data) {

@@ -10,8 +10,10 @@
 // The sound is off unless the "Sound" box was ticked (kept in localStorage); notifications
 // ask for permission only from the "Notify me" button.
 
+import {gettext} from "./i18n.js";
+
 const MARK = "(•) ";
-const PREFIX = "Your turn · ";
+const PREFIX = `${gettext("Your turn")} · `; // as match.js writes it in its own title
 const SOUND_KEY = "turn-sound";
 
 let raised = false;
@@ -161,7 +163,7 @@ const canNotify = () => "Notification" in window && window.isSecureContext;
 function notify() {
   if (!canNotify() || Notification.permission !== "granted") return;
   try {
-    notification = new Notification("Your turn", {
+    notification = new Notification(gettext("Your turn"), {
       body: document.title.replace(MARK, ""),
       tag: `turn:${location.pathname}`,
       icon: icon?.href,
@@ -195,7 +197,7 @@ function mountControls() {
   sound.id = "turn-sound";
   sound.checked = soundOn();
   sound.addEventListener("change", () => setSound(sound.checked));
-  label.append(sound, "Sound on my turn");
+  label.append(sound, gettext("Sound on my turn"));
   box.append(label);
 
   if (canNotify() && Notification.permission === "default") {
@@ -203,7 +205,7 @@ function mountControls() {
     ask.type = "button";
     ask.className = "button small";
     ask.id = "turn-notify";
-    ask.textContent = "Notify me when it's my turn";
+    ask.textContent = gettext("Notify me when it's my turn");
     ask.addEventListener("click", async () => {
       try {
         await Notification.requestPermission();
