@@ -28,10 +28,12 @@ from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import gettext as _
 
+from . import language
 from .models import Account
 
 logger = logging.getLogger(__name__)
@@ -90,9 +92,12 @@ def send_confirmation(*, user, link: str) -> bool:
         return False
     if not _address_allows(user.email):
         return False
-    body = render_to_string("accounts/email/confirm.txt", {"username": user.username, "link": link})
+    # in the account's saved language, else the page's (its owner asked for it on that page)
+    with translation.override(language.saved(user) or translation.get_language()):
+        body = render_to_string("accounts/email/confirm.txt", {"username": user.username, "link": link})
+        subject = _("Confirm your e-mail address")
     try:
-        send_mail("Confirm your e-mail address", body, None, [user.email])
+        send_mail(subject, body, None, [user.email])
     except Exception as exc:  # the SMTP server's errors differ by backend
         logger.warning("Confirmation mail to user %s not sent: %s", user.pk, exc)
         Account.objects.filter(user_id=user.pk).update(confirmation_sent_at=None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.matches.challenges.selectors import challenge_json, open_challenges
@@ -48,7 +49,7 @@ def api_challenges(request: HttpRequest) -> JsonResponse:
         match = _with_ws(challenge.match, request.user)
         return JsonResponse({**challenge_json(challenge), "match": match}, status=201)
     if not request.user.is_authenticated:
-        raise ServiceError("not_authenticated", "Log in first (session cookie or API token).", 401)
+        raise ServiceError("not_authenticated", _("Log in first (session cookie or API token)."), 401)
     return JsonResponse(
         {
             "received": [challenge_json(c) for c in open_challenges(to_user=request.user)[:100]],

@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 from django.http import HttpRequest, JsonResponse, RawPostDataException
 from django.middleware.csrf import CsrfViewMiddleware
+from django.utils.translation import gettext as _
 
 from games.matches.errors import ServiceError
 
@@ -44,14 +45,14 @@ def api_view(view: Callable) -> Callable:
         if raw is not None:
             token = token_for(raw)
             if token is None:
-                return error("not_authenticated", "Unknown or revoked API token.", 401)
+                return error("not_authenticated", _("Unknown or revoked API token."), 401)
             request.user = token.user
         else:
             refused = _csrf.process_view(request, None, (), {})
             if refused is not None:
                 return refused
             if request.method != "GET" and not request.user.is_authenticated:
-                return error("not_authenticated", "Log in first (session cookie or API token).", 401)
+                return error("not_authenticated", _("Log in first (session cookie or API token)."), 401)
         try:
             return view(request, *args, **kwargs)
         except ServiceError as exc:
@@ -66,7 +67,7 @@ def json_body(request: HttpRequest) -> dict[str, Any]:
     try:
         body = orjson.loads(request.body or b"{}")
     except (orjson.JSONDecodeError, RawPostDataException):  # the latter: a form body already read
-        raise ServiceError("bad_request", "The body is not JSON.", 400) from None
+        raise ServiceError("bad_request", _("The body is not JSON."), 400) from None
     if not isinstance(body, dict):
-        raise ServiceError("bad_request", "The body must be a JSON object.", 400)
+        raise ServiceError("bad_request", _("The body must be a JSON object."), 400)
     return body

@@ -9,6 +9,7 @@ the one read), and each user's choice of who may challenge them (``Account.chall
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.catalog.registry import GAMES
 from games.matches.errors import ServiceError
@@ -21,9 +22,9 @@ from .online import online
 def follow(*, follower, followed) -> Follow:
     """``follower`` follows ``followed``; following twice is a no-op."""
     if follower.pk == followed.pk:
-        raise ServiceError("bad_options", "Follow someone else.", 400)
+        raise ServiceError("bad_options", _("Follow someone else."), 400)
     with transaction.atomic():
-        row, _ = Follow.objects.get_or_create(follower=follower, followed=followed)
+        row, _created = Follow.objects.get_or_create(follower=follower, followed=followed)
     return row
 
 
@@ -48,7 +49,9 @@ def challengers_of(user) -> str:
 def challengers_set(*, user, challengers: str) -> None:
     """Choose who may challenge ``user``: everyone, only people they follow, or nobody."""
     if challengers not in Account.Challengers.values:
-        raise ServiceError("bad_options", "Choose everyone, following or nobody.", 400, field="challengers")
+        raise ServiceError(
+            "bad_options", _("Choose everyone, following or nobody."), 400, field="challengers"
+        )
     Account.objects.update_or_create(user=user, defaults={"challengers": challengers})
 
 
@@ -67,11 +70,16 @@ def challenge_allowed(*, challenger, target) -> None:
     ``challenger``: they take none, or only from people they follow."""
     choice = challengers_of(target)
     if choice == Account.Challengers.NOBODY:
-        raise ServiceError("challenges_refused", f"{target.username} does not accept challenges.", 403)
+        raise ServiceError(
+            "challenges_refused",
+            _("%(username)s does not accept challenges.") % {"username": target.username},
+            403,
+        )
     if choice == Account.Challengers.FOLLOWING and not is_following(target, challenger):
         raise ServiceError(
             "challenges_refused",
-            f"{target.username} accepts challenges only from people they follow.",
+            _("%(username)s accepts challenges only from people they follow.")
+            % {"username": target.username},
             403,
         )
 

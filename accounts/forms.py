@@ -11,13 +11,16 @@ from collections.abc import Iterator
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
+from django.utils import translation
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from . import addresses
+from . import addresses, language
 from .models import Account
 
 ascii_username = RegexValidator(
     r"\A[A-Za-z0-9_-]+\Z",
-    "Use only letters A-Z, digits, _ and - (no spaces, accents or other alphabets).",
+    _("Use only letters A-Z, digits, _ and - (no spaces, accents or other alphabets)."),
     code="invalid_username",
 )
 
@@ -38,6 +41,11 @@ class ConfirmedPasswordResetForm(PasswordResetForm):
     def get_users(self, email: str) -> Iterator:
         return (user for user in super().get_users(email) if addresses.is_confirmed(user))
 
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs) -> None:
+        """Django's mail, written in the account's saved language (else the page's)."""
+        with translation.override(language.saved(context["user"]) or translation.get_language()):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+
 
 class LoginForm(AuthenticationForm):
     """Django's log-in form; a bot's password is refused (``accounts.backends``) with the
@@ -47,7 +55,9 @@ class LoginForm(AuthenticationForm):
         username = self.cleaned_data.get("username")
         if username and Account.objects.filter(user__username=username, bot=True).exists():
             return ValidationError(
-                "%(username)s is a bot account: bots log in with their API tokens, never with a password.",
+                gettext(
+                    "%(username)s is a bot account: bots log in with their API tokens, never with a password."
+                ),
                 code="bot_password",
                 params={"username": username},
             )

@@ -6,6 +6,7 @@ database for it. E-mails to an account are written in it (``for_user``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -34,6 +35,17 @@ def saved(user: Any) -> str:
 def for_user(user: Any) -> str:
     """The language to write to ``user`` in (their saved choice, else the site's)."""
     return saved(user) or settings.LANGUAGE_CODE
+
+
+def for_users(user_ids: Iterable[int]) -> dict[int, str]:
+    """``for_user`` of each of ``user_ids`` (one query; none for no ids)."""
+    ids = set(user_ids)
+    if not ids:
+        return {}
+    found = dict(
+        Account.objects.filter(user_id__in=ids).exclude(language="").values_list("user_id", "language")
+    )
+    return {uid: found.get(uid, settings.LANGUAGE_CODE) for uid in ids}
 
 
 def _remember(request: HttpRequest, language: str) -> None:

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 TOKEN_PREFIX = "bgt_"  # recognisable in logs and by secret scanners
 TOKEN_SHOWN = 8  # characters of a token kept in the clear, to tell tokens apart
@@ -21,9 +22,9 @@ class Account(models.Model):
     """Per-user facts Django's user has no field for. No row: a person (``bot`` False)."""
 
     class Challengers(models.TextChoices):
-        EVERYONE = "everyone", "Everyone"
-        FOLLOWING = "following", "Only people I follow"
-        NOBODY = "nobody", "Nobody"
+        EVERYONE = "everyone", _("Everyone")
+        FOLLOWING = "following", _("Only people I follow")
+        NOBODY = "nobody", _("Nobody")
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account")
     # A bot plays only through API tokens: password logins are refused (accounts.tokens).
@@ -39,14 +40,14 @@ class Account(models.Model):
     confirmation_sent_at = models.DateTimeField(null=True, blank=True)
     # Who may challenge this user (``services.challenge_create``); no row: everyone.
     challengers = models.CharField(
-        "Who may challenge me", max_length=10, choices=Challengers.choices, default=Challengers.EVERYONE
+        _("Who may challenge me"), max_length=10, choices=Challengers.choices, default=Challengers.EVERYONE
     )
 
     # Off: no chat in any match, neither read nor written (``games.matches.talking.chat``).
-    chat = models.BooleanField("Chat in matches", default=True)
+    chat = models.BooleanField(_("Chat in matches"), default=True)
     # Quick pairing (games.matches.pairing.matchmaking): a person accepts bots as opponents in the pools;
     # a bot may enter the pools at all (and meets only people who accept bots, and bots).
-    pair_with_bots = models.BooleanField("Quick pairing with bots", default=False)
+    pair_with_bots = models.BooleanField(_("Quick pairing with bots"), default=False)
     # The language chosen in the header's menu ("": the browser's): accounts.language.
     language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
 

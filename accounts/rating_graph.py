@@ -13,6 +13,8 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.catalog.registry import GAMES
 from games.matches.models import Match, RatingChange, Seat
@@ -22,7 +24,12 @@ START = 1500  # everybody's rating before their first rated match
 WIDTH, HEIGHT = 320, 150  # the viewBox
 TIP_CHAR = 6.0  # the width of a character of a tip (bold, 10 units), on average
 LEFT, RIGHT, TOP, BOTTOM = 42, 10, 12, 26  # room for the values (left) and the dates (bottom)
-RESULT_WORDS = {"won": "won against", "lost": "lost to", "draw": "drew with"}
+# A point's words: how it went against whom (``%(opponents)s``: their names, or "an opponent").
+RESULT_WORDS = {
+    "won": gettext_lazy("won against %(opponents)s"),
+    "lost": gettext_lazy("lost to %(opponents)s"),
+    "draw": gettext_lazy("drew with %(opponents)s"),
+}
 
 
 def _outcome(match, seat: int | None) -> str | None:
@@ -55,9 +62,10 @@ def rating_graph(user, game: str, viewer=None) -> dict[str, Any]:
             mine = next((s for s in table if s.user_id == user.pk), None)
             others = [s.user.username for s in table if s.user and s.user_id != user.pk]
             outcome = _outcome(change.match, mine.seat if mine else None)
-            against = f"{RESULT_WORDS.get(outcome or '', 'played')} {', '.join(others) or 'an opponent'}"
+            words = RESULT_WORDS[outcome] if outcome in RESULT_WORDS else _("played %(opponents)s")
+            against = words % {"opponents": ", ".join(others) or _("an opponent")}
         else:  # private: neither whom nor how (the rating after it is public, as the current one)
-            outcome, against = None, "a private match"
+            outcome, against = None, _("a private match")
         points.append(Point(change.created_at, round(change.after), against, outcome or ""))
     return draw(points)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 
 from games.matches.challenges import services as challenges
 from games.matches.challenges.models import Challenge
@@ -25,8 +26,8 @@ def challenge_create(*, user, to: Any, **match: Any) -> Challenge:
         get_user_model().objects.filter(username=to, is_active=True).first() if isinstance(to, str) else None
     )
     if target is None:
-        raise ServiceError("not_found", f"No player named {to!r}.", 404, field="to")
+        raise ServiceError("not_found", _("No player named %(name)r.") % {"name": to}, 404, field="to")
     if target.pk == user.pk:
-        raise ServiceError("bad_options", "Challenge someone else.", 400, field="to")
+        raise ServiceError("bad_options", _("Challenge someone else."), 400, field="to")
     challenge_allowed(challenger=user, target=target)
     return challenges.make(user=user, target=target, **match)

@@ -22,6 +22,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -74,9 +76,18 @@ def token_create(request: HttpRequest) -> HttpResponse:
     """Make a token with a name; the page shows it this once."""
     name = (request.POST.get("name") or "").strip()[:60]
     if not name:
-        return _own_profile(request, 400, token_error="Give the token a name (where it is used).")
+        return _own_profile(request, 400, token_error=_("Give the token a name (where it is used)."))
     if request.user.api_tokens.active().count() >= MAX_TOKENS:
-        return _own_profile(request, 400, token_error=f"At most {MAX_TOKENS} tokens: revoke one first.")
+        return _own_profile(
+            request,
+            400,
+            token_error=ngettext(
+                "At most %(count)d token: revoke one first.",
+                "At most %(count)d tokens: revoke one first.",
+                MAX_TOKENS,
+            )
+            % {"count": MAX_TOKENS},
+        )
     token, raw = ApiToken.issue(user=request.user, name=name)
     return _own_profile(request, new_token=raw, new_token_name=token.name)
 
@@ -90,7 +101,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
         with transaction.atomic():
             ApiToken.objects.filter(pk=token.pk).update(revoked_at=timezone.now())
             announce(TokenRevoked(token_id=token.pk))
-        messages.success(request, f"Token “{token.name}” revoked: it no longer works.")
+        messages.success(request, _("Token “%(name)s” revoked: it no longer works.") % {"name": token.name})
     return redirect("profile", username=request.user.username)
 
 
@@ -101,11 +112,11 @@ def become_bot(request: HttpRequest) -> HttpResponse:
     user = request.user
     if not request.POST.get("confirm"):
         messages.error(
-            request, "Tick the box to confirm: a bot account can no longer log in with a password."
+            request, _("Tick the box to confirm: a bot account can no longer log in with a password.")
         )
         return redirect("profile", username=user.username)
     if not user.api_tokens.active().exists():
-        messages.error(request, "Create an API token first: a bot account plays only through its tokens.")
+        messages.error(request, _("Create an API token first: a bot account plays only through its tokens."))
         return redirect("profile", username=user.username)
     # Read through the user's reverse relation (tournaments sit above accounts): a player of a
     # humans-only tournament that is not over stays human until it is (issue 24).
@@ -115,7 +126,7 @@ def become_bot(request: HttpRequest) -> HttpResponse:
     if humans_only.exists():
         messages.error(
             request,
-            "You are entered in a tournament for humans only: a bot may not play it. Try again after it.",
+            _("You are entered in a tournament for humans only: a bot may not play it. Try again after it."),
         )
         return redirect("profile", username=user.username)
     with transaction.atomic():
@@ -123,5 +134,8 @@ def become_bot(request: HttpRequest) -> HttpResponse:
         user.set_unusable_password()  # ends its sessions (their hash no longer matches)
         user.save(update_fields=["password"])
     logout(request)
-    messages.success(request, f"{user.username} is now a bot: it plays through its API tokens only.")
+    messages.success(
+        request,
+        _("%(username)s is now a bot: it plays through its API tokens only.") % {"username": user.username},
+    )
     return redirect("profile", username=user.username)

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods, require_POST
@@ -64,7 +65,7 @@ def page_answer(request: HttpRequest, challenge_id: int, answer: str) -> HttpRes
         if answer == "accept":
             return redirect(challenge_accept(challenge_id=challenge_id, user=request.user).get_absolute_url())
         challenge_decline(challenge_id=challenge_id, user=request.user)
-        messages.info(request, "Challenge declined.")
+        messages.info(request, _("Challenge declined."))
     except ServiceError as exc:
         messages.error(request, exc.message)
     if request.POST.get("next"):
@@ -78,10 +79,16 @@ def send_confirmation(request: HttpRequest, user) -> None:
     happened."""
     link = request.build_absolute_uri(addresses.confirmation_path(user))
     if addresses.send_confirmation(user=user, link=link):
-        messages.info(request, f"Check your inbox: we sent a link to {user.email}. Open it to confirm it.")
+        messages.info(
+            request,
+            _("Check your inbox: we sent a link to %(address)s. Open it to confirm it.")
+            % {"address": user.email},
+        )
     else:
         messages.warning(
-            request, f'We could not send a link to {user.email} just now. Try "Send again" in a minute.'
+            request,
+            _('We could not send a link to %(address)s just now. Try "Send again" in a minute.')
+            % {"address": user.email},
         )
 
 
@@ -96,10 +103,10 @@ def page_follow(request: HttpRequest, username: str, action: str) -> HttpRespons
     try:
         if action == "follow":
             follow(follower=request.user, followed=target)
-            messages.success(request, f"You follow {target.username}.")
+            messages.success(request, _("You follow %(username)s.") % {"username": target.username})
         else:
             unfollow(follower=request.user, followed=target)
-            messages.info(request, f"You no longer follow {target.username}.")
+            messages.info(request, _("You no longer follow %(username)s.") % {"username": target.username})
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("profile", username=target.username)
@@ -136,7 +143,7 @@ def page_challengers(request: HttpRequest) -> HttpResponse:
     """The own profile's "Who may challenge me" form: back to the profile."""
     try:
         challengers_set(user=request.user, challengers=request.POST.get("challengers", ""))
-        messages.success(request, "Saved: who may challenge you.")
+        messages.success(request, _("Saved: who may challenge you."))
     except ServiceError as exc:
         messages.error(request, exc.message)
     return redirect("profile", username=request.user.username)
@@ -148,7 +155,7 @@ def page_chat(request: HttpRequest) -> HttpResponse:
     """The own profile's "Chat" form: on or off in every match; back to the profile."""
     on = request.POST.get("chat") == "on"
     chat_set(user=request.user, on=on)
-    messages.success(request, "Saved: chat is on." if on else "Saved: chat is off.")
+    messages.success(request, _("Saved: chat is on.") if on else _("Saved: chat is off."))
     return redirect("profile", username=request.user.username)
 
 
@@ -157,5 +164,5 @@ def page_chat(request: HttpRequest) -> HttpResponse:
 def page_pair_with_bots(request: HttpRequest) -> HttpResponse:
     """The own profile's "Quick pairing with bots" form: back to the profile."""
     pair_with_bots_set(user=request.user, allow=request.POST.get("pair_with_bots") == "on")
-    messages.success(request, "Saved: quick pairing with bots.")
+    messages.success(request, _("Saved: quick pairing with bots."))
     return redirect("profile", username=request.user.username)

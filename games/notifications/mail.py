@@ -5,6 +5,10 @@ Links in a mail need the site's address: ``SITE_URL`` (settings or environment; 
 (``services.email_address_for``). Every mail carries a one-click unsubscribe link (the
 address's random key: ``services.unsubscribe_token``), also as ``List-Unsubscribe`` with
 ``List-Unsubscribe-Post: List-Unsubscribe=One-Click`` (RFC 8058).
+
+A mail is written in its account's saved language (``accounts.language.for_user``): its
+subject is the notification's text, written in that language when the notification was made
+(``receivers``), and its body is rendered in it here (``Content-Language`` says which).
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+
+from accounts import language
 
 from . import services
 from .models import EmailPreferences, Notification
@@ -33,24 +39,27 @@ def message(notification: Notification, address: str, token: str) -> EmailMessag
     """The e-mail of ``notification`` to ``address``, with the unsubscribe link of ``token``."""
     base = site_url()
     unsubscribe = base + reverse("notifications_unsubscribe", args=[token])
-    body = render_to_string(
-        "notifications/email.txt",
-        {
-            "notification": notification,
-            "username": notification.user.username,
-            "match_url": base + notification.url,
-            "settings_url": base + reverse("notifications_settings"),
-            "unsubscribe_url": unsubscribe,
-            "preference": EmailPreferences._meta.get_field(
-                services.EMAIL_KINDS[notification.kind]
-            ).verbose_name,
-        },
-    )
+    written_in = language.for_user(notification.user)
+    with translation.override(written_in):
+        body = render_to_string(
+            "notifications/email.txt",
+            {
+                "notification": notification,
+                "username": notification.user.username,
+                "match_url": base + notification.url,
+                "settings_url": base + reverse("notifications_settings"),
+                "unsubscribe_url": unsubscribe,
+                "preference": EmailPreferences._meta.get_field(
+                    services.EMAIL_KINDS[notification.kind]
+                ).verbose_name,
+            },
+        )
     return EmailMessage(
         subject=notification.text,
         body=body,
         to=[address],
         headers={
+            "Content-Language": written_in,
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.matches.models import Match
 
@@ -17,14 +18,14 @@ class Notification(models.Model):
     process or two, write one row."""
 
     class Kind(models.TextChoices):
-        TURN = "turn", "Your turn (correspondence)"
-        JOINED = "joined", "Your opponent joined"
-        REMATCH = "rematch", "Rematch offered"
-        ENDED = "ended", "Match ended"
-        LOW_TIME = "low_time", "Time is running low"
-        INVITED = "invited", "You were challenged"
-        DECLINED = "declined", "Your challenge was declined"
-        TOURNAMENT = "tournament", "A tournament round begins"
+        TURN = "turn", _("Your turn (correspondence)")
+        JOINED = "joined", _("Your opponent joined")
+        REMATCH = "rematch", _("Rematch offered")
+        ENDED = "ended", _("Match ended")
+        LOW_TIME = "low_time", _("Time is running low")
+        INVITED = "invited", _("You were challenged")
+        DECLINED = "declined", _("Your challenge was declined")
+        TOURNAMENT = "tournament", _("A tournament round begins")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=16, choices=Kind.choices)
@@ -58,8 +59,8 @@ class EmailPreferences(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_preferences"
     )
-    turn = models.BooleanField("Your turn in a correspondence match", default=True)
-    low_time = models.BooleanField("Time is running low in a correspondence match", default=True)
+    turn = models.BooleanField(_("Your turn in a correspondence match"), default=True)
+    low_time = models.BooleanField(_("Time is running low in a correspondence match"), default=True)
 
     class Meta:
         verbose_name_plural = "e-mail preferences"

@@ -23,6 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from accounts import language
 from accounts.models import Account, Follow
 from games.matches import wording
 from games.matches.challenges.events import ChallengeDeclined, ChallengeMade
@@ -73,9 +77,10 @@ def on_joined(event: PlayerJoined) -> None:
     match, creator = event.match, event.match.created_by_id
     if match.rematch_of_id is not None or creator is None or event.user_id == creator:
         return
-    name = wording.title(match.game, [], creator)
-    joiner = _humans(match).get(event.user_id, "Someone")
-    text = f"{joiner} joined your {name} match"
+    with override(language.for_users([creator])[creator]):
+        name = wording.title(match.game, [], creator)
+        joiner = _humans(match).get(event.user_id) or _("Someone")
+        text = _("%(player)s joined your %(game)s match") % {"player": joiner, "game": name}
     deliver(match, [Notice(creator, Kind.JOINED, str(event.user_id), text, match.get_absolute_url())])
 
 
@@ -87,12 +92,19 @@ def on_turn(event: MatchStarted | MoveMade) -> None:
     acting = event.by if isinstance(event, MatchStarted) else event.user_id
     seats = seat_rows(match)
     ids = {name: uid for _, _, uid, name in seats if uid is not None}
+    told = [
+        uid
+        for player in public["players"]
+        if (uid := ids.get(player["username"])) is not None
+        and uid != acting
+        and player["seat"] in public["to_move"]
+        and not player["connected"]
+    ]
+    languages = language.for_users(told)
     found = []
-    for player in public["players"]:
-        uid = ids.get(player["username"])
-        if uid is None or uid == acting or player["seat"] not in public["to_move"] or player["connected"]:
-            continue
-        text = f"Your turn in {wording.title(match.game, seats, uid)}"
+    for uid in told:
+        with override(languages[uid]):
+            text = _("Your turn in %(title)s") % {"title": wording.title(match.game, seats, uid)}
         found.append(Notice(uid, Kind.TURN, str(public["ply"]), text, public["url"]))
     deliver(match, found)
 
@@ -105,17 +117,12 @@ def on_ended(event: MatchEnded) -> None:
         return  # a match you aborted alone: nothing to tell
     seats = seat_rows(match)
     aborted = match.status == Match.Status.ABORTED
-    found = [
-        Notice(
-            uid,
-            Kind.ENDED,
-            "end",
-            wording.ended(match.game, match.result, seats, uid, aborted=aborted),
-            match.get_absolute_url(),
-        )
-        for _, _, uid, _ in seats
-        if uid is not None
-    ]
+    languages = language.for_users(humans)
+    found = []
+    for uid in humans:
+        with override(languages[uid]):
+            text = wording.ended(match.game, match.result, seats, uid, aborted=aborted)
+        found.append(Notice(uid, Kind.ENDED, "end", text, match.get_absolute_url()))
     deliver(match, found)
 
 
@@ -124,25 +131,23 @@ def on_rematch(event: RematchOffered) -> None:
     the rematch, whose kept seat they take to accept it)."""
     match, new = event.match, event.rematch
     humans = _humans(match)
-    by = humans.get(event.by, "Your opponent")
-    found = [
-        Notice(
-            uid,
-            Kind.REMATCH,
-            new.pk,
-            f"{by} offers a rematch of {wording.title(match.game, [], uid)}",
-            new.get_absolute_url(),
-        )
-        for uid in humans
-        if uid != event.by
-    ]
+    others = [uid for uid in humans if uid != event.by]
+    languages = language.for_users(others)
+    found = []
+    for uid in others:
+        with override(languages[uid]):
+            text = _("%(player)s offers a rematch of %(title)s") % {
+                "player": humans.get(event.by) or _("Your opponent"),
+                "title": wording.title(match.game, [], uid),
+            }
+        found.append(Notice(uid, Kind.REMATCH, new.pk, text, new.get_absolute_url()))
     deliver(match, found)
 
 
 def on_tournament_created(event: TournamentCreated) -> None:
     """Tell the people following its creator that a tournament they may enter is open."""
     tournament = event.tournament
-    creator = tournament.created_by.username if tournament.created_by_id else "Someone"
+    creator = tournament.created_by.username if tournament.created_by_id else None
     followers = Follow.objects.filter(followed_id=event.by).values_list("follower_id", flat=True)
     bots = set(Account.objects.filter(user_id__in=followers, bot=True).values_list("user_id", flat=True))
     allowed = {
@@ -150,18 +155,25 @@ def on_tournament_created(event: TournamentCreated) -> None:
         Tournament.Entry.HUMANS: lambda uid: uid not in bots,
         Tournament.Entry.BOTS: lambda uid: uid in bots,
     }[tournament.entry]
-    text = f"{creator} created the tournament {tournament.name}: join it before it starts."
+    told = [uid for uid in followers if allowed(uid)]
+    languages = language.for_users(told)
+    texts: dict[str, str] = {}  # by language: the same words for all who read it
+    for code in set(languages.values()):
+        with override(code):
+            texts[code] = _("%(player)s created the tournament %(tournament)s: join it before it starts.") % {
+                "player": creator or _("Someone"),
+                "tournament": tournament.name,
+            }
     created = [
         n
-        for uid in followers
-        if allowed(uid)
+        for uid in told
         if (
             n := services.notify(
                 user_id=uid,
                 kind=Kind.TOURNAMENT,
                 match=None,
                 key=f"new{tournament.pk}",
-                text=text,
+                text=texts[languages[uid]],
                 url=f"/t/{tournament.pk}/",
             )
         )
@@ -173,11 +185,17 @@ def on_tournament_created(event: TournamentCreated) -> None:
 
 def on_round_started(event: RoundStarted) -> None:
     """Round N of a tournament begins: tell each person playing this match."""
-    text = f"Round {event.round} of {event.tournament.name} begins."
-    found = [
-        Notice(user_id, Kind.TOURNAMENT, f"round{event.round}", text, event.match.get_absolute_url())
-        for user_id in sorted(event.seats)
-    ]
+    languages = language.for_users(event.seats)
+    found = []
+    for user_id in sorted(event.seats):
+        with override(languages[user_id]):
+            text = _("Round %(round)s of %(tournament)s begins.") % {
+                "round": event.round,
+                "tournament": event.tournament.name,
+            }
+        found.append(
+            Notice(user_id, Kind.TOURNAMENT, f"round{event.round}", text, event.match.get_absolute_url())
+        )
     deliver(event.match, found)
 
 
@@ -185,7 +203,11 @@ def on_declined(event: ChallengeDeclined) -> None:
     """Your challenge was declined: its match is called off, you hear who said no."""
     challenge = event.challenge
     match = challenge.match
-    text = f"{challenge.to_user.username} declined your challenge to {match.rules.name}"
+    with override(language.for_users([challenge.from_user_id])[challenge.from_user_id]):
+        text = _("%(player)s declined your challenge to %(game)s") % {
+            "player": challenge.to_user.username,
+            "game": match.rules.name,
+        }
     url = match.get_absolute_url()
     deliver(match, [Notice(challenge.from_user_id, Notification.Kind.DECLINED, "", text, url)])
 
@@ -194,6 +216,10 @@ def on_challenged(event: ChallengeMade) -> None:
     """You were challenged (invited by name): answer it on your profile."""
     challenge = event.challenge
     match = challenge.match
-    text = f"{challenge.from_user.username} challenged you to {match.rules.name}"
+    with override(language.for_users([challenge.to_user_id])[challenge.to_user_id]):
+        text = _("%(player)s challenged you to %(game)s") % {
+            "player": challenge.from_user.username,
+            "game": match.rules.name,
+        }
     url = f"/u/{challenge.to_user.username}/#challenges"
     deliver(match, [Notice(challenge.to_user_id, Notification.Kind.INVITED, "", text, url)])

@@ -9,6 +9,9 @@ from typing import Any
 
 from django.db.models import Count, Max
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.catalog.computer import shipped_ratings
 
@@ -18,12 +21,18 @@ from .glicko2 import PROVISIONAL_DEVIATION, START, after_match
 from .glicko2 import Rating as Glicko
 
 ACTIVE_DAYS = 30  # the leaderboard lists players with a rated match this recent
+
+
 # What the "?" after a rating means, where ratings are listed (the rule: ``Glicko.provisional``).
-PROVISIONAL_NOTE = (
-    "A ? after a rating means it is provisional: still settling after too few rated matches"
-    f" (its Glicko-2 deviation is above {PROVISIONAL_DEVIATION:.0f}; a newcomer starts at"
-    f" {START[0]:.0f} with {START[1]:.0f}, and every rated match narrows it)."
-)
+def _provisional_note() -> str:
+    return _(
+        "A ? after a rating means it is provisional: still settling after too few rated matches"
+        " (its Glicko-2 deviation is above %(deviation).0f; a newcomer starts at"
+        " %(rating).0f with %(start_deviation).0f, and every rated match narrows it)."
+    ) % {"deviation": PROVISIONAL_DEVIATION, "rating": START[0], "start_deviation": START[1]}
+
+
+PROVISIONAL_NOTE = lazy(_provisional_note, str)()  # in the language of the page showing it
 
 
 def current(user, game: str) -> tuple[int, bool]:
@@ -52,20 +61,22 @@ def level_ratings() -> dict[str, dict[str, int]]:
 
 # Why a match cannot be rated, in the words of the refusal; the create form shows the same
 # words beside its greyed "Rated" box as soon as the choice is made.
-COMPUTER_IS_CASUAL = "Matches against the computer are casual."
-CUSTOM_START_IS_CASUAL = "Matches from a custom start position are casual."
+COMPUTER_IS_CASUAL = gettext_lazy("Matches against the computer are casual.")
+CUSTOM_START_IS_CASUAL = gettext_lazy("Matches from a custom start position are casual.")
 
 
 def never_rated(rules) -> str | None:
     """Why no match of this game is ever rated, or None when it may be."""
-    return f"{rules.name} is played together: it is never rated." if rules.cooperative else None
+    if not rules.cooperative:
+        return None
+    return _("%(game)s is played together: it is never rated.") % {"game": rules.name}
 
 
 def check_rated(rules, options: dict[str, Any], opponent: str, rated: Any) -> None:
     """A match may be rated between people, from the game's own start, in a game played
     against each other; anything else is casual (bad_options when asked to be rated)."""
     if type(rated) is not bool:
-        raise ServiceError("bad_options", "Rated must be true or false.", 400, field="rated")
+        raise ServiceError("bad_options", _("Rated must be true or false."), 400, field="rated")
     if not rated:
         return
     reason = (
@@ -74,7 +85,7 @@ def check_rated(rules, options: dict[str, Any], opponent: str, rated: Any) -> No
         else never_rated(rules) or (CUSTOM_START_IS_CASUAL if rules.custom_start(options) else None)
     )
     if reason:
-        raise ServiceError("bad_options", reason, 400, field="rated")
+        raise ServiceError("bad_options", str(reason), 400, field="rated")
 
 
 def rate(match: Match) -> None:
