@@ -34,6 +34,13 @@ from games.rules.reversi_search import Search as _Search
 
 from .reversi_core import solve
 
+
+def gettext_noop(text: str) -> str:
+    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
+    the computer players stay free of Django); the platform translates them where shown."""
+    return text
+
+
 STRONG_BUDGET = DEFAULT_BUDGET  # seconds of search per move (the bar: at most 1 s a move)
 PASS: Move = {"pass": True}
 Chooser = Callable[[Game, State, Seat, random.Random], Move]
@@ -108,8 +115,10 @@ def strong_with_budget(budget: float) -> Chooser:
 
 # What players read of each level on the create form (Reversi and Othello alike).
 NOTES = {
-    "greedy": "Takes a corner when it can, else the move that flips the most discs: a fair first opponent.",
-    "strong": "Searches many moves ahead (about a second a move): hard to beat.",
+    "greedy": gettext_noop(
+        "Takes a corner when it can, else the move that flips the most discs: a fair first opponent."
+    ),
+    "strong": gettext_noop("Searches many moves ahead (about a second a move): hard to beat."),
 }
 
 

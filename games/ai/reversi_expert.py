@@ -24,7 +24,7 @@ from games.rules.reversi import PLAYERS, cell_name
 from games.rules.reversi_bits import Geometry, from_board
 from games.rules.reversi_search import Search, SearchResult
 
-from .reversi import PASS, STRONG_BUDGET, Chooser, searched_move, with_budget
+from .reversi import PASS, STRONG_BUDGET, Chooser, gettext_noop, searched_move, with_budget
 from .reversi_book import book_moves
 from .reversi_core import endgame_for, fits_core
 from .reversi_eval import shipped
@@ -70,7 +70,7 @@ def expert_with_budget(budget: float) -> Chooser:
     return with_budget(expert_player, "expert", budget)
 
 
-NOTE = (
+NOTE = gettext_noop(
     "Strong's search with an evaluation fitted on its own games, an opening book and "
     "perfect play in the endgame: the hardest opponent here."
 )

@@ -4,13 +4,16 @@ Each diagram is a real position: the game's engine sets up a match with fixed op
 seed and plays the listed moves (the server's forced moves too, as the platform does), then
 the position becomes a match-like object the renderer draws read-only (``static/js/rules.js``).
 A game's ``diagrams.py`` builds its own with ``start`` and ``Position.diagram``; captions are
-written from the position, so they always tell what the board shows. Pure Python.
+written from the position, so they always tell what the board shows. Pure Python: a caption
+is marked for the translators (``gettext_noop``) with its values as ``%(name)s`` placeholders,
+and the page translates it (``Diagram.translated``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.rules.base import Game
@@ -25,13 +28,29 @@ Step = tuple[int, dict[str, Any]]  # (seat, move)
 class Diagram:
     """One drawn position: ``match`` is what the renderer reads, ``legal`` whether the
     moves of the seat to move are marked (the board stays read-only); ``size`` "small"
-    draws it smaller (a board with few cells)."""
+    draws it smaller (a board with few cells). ``caption`` is the English text; ``text`` its
+    words as marked for the translators, ``args`` the values of its placeholders."""
 
     name: str
     caption: str
     match: dict[str, Any]
     legal: bool = False
     size: str = ""
+    text: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def translated(self, gettext: Callable[[str], str]) -> Diagram:
+        """This diagram with its caption and its seats' labels ("Black (X)") in the language of
+        ``gettext`` (Django's, per request).
+
+        >>> d = Diagram("x", "Black played D3.", {}, text="%(who)s played D3.", args={"who": "Black"})
+        >>> d.translated(lambda text: text.replace("played", "joue")).caption
+        'Black joue D3.'
+        """
+        text = gettext(self.text or self.caption)
+        players = [{**p, "label": gettext(p["label"])} for p in self.match.get("players", [])]
+        match = {**self.match, "players": players} if players else self.match
+        return replace(self, caption=text % self.args if self.args else text, match=match)
 
     def as_dict(self) -> dict[str, Any]:
         """The diagram as the page's JSON carries it to ``static/js/rules.js``."""
@@ -67,10 +86,18 @@ class Position:
         return seats[0] if len(seats) == 1 else None
 
     def diagram(
-        self, name: str, caption: str, *, you: int | None = None, legal: bool = False, size: str = ""
+        self,
+        name: str,
+        caption: str,
+        *,
+        args: dict[str, Any] | None = None,
+        you: int | None = None,
+        legal: bool = False,
+        size: str = "",
     ) -> Diagram:
         """This position as a match object (protocol.md) seen by ``you`` (None: a spectator);
-        with ``legal`` the moves of the seat to move are marked."""
+        with ``legal`` the moves of the seat to move are marked. ``caption`` is marked text,
+        its placeholders filled from ``args``."""
         game, state = self.game, self.state
         to_move = game.to_move(state)
         if legal and you is None:
@@ -107,7 +134,8 @@ class Position:
             "result": result,
         }
         # Only plain JSON goes to the page.
-        return Diagram(name, caption, json.loads(json.dumps(match)), legal, size)
+        shown = caption % args if args else caption
+        return Diagram(name, shown, json.loads(json.dumps(match)), legal, size, caption, dict(args or {}))
 
 
 def start(game: Game, options: dict[str, Any] | None = None, seed: int = 0) -> Position:

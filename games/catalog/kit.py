@@ -23,6 +23,7 @@ from games.rules.base import Game, Move, Seat, State
 
 from .diagrams import Diagram
 from .puzzles import PuzzleKit
+from .words import gettext_noop
 
 # A computer player: the move for ``seat`` (the rng is its only source of chance).
 Chooser = Callable[[Game, State, Seat, random.Random], Move]
@@ -38,14 +39,15 @@ def random_player(game: Game, state: State, seat: Seat, rng: random.Random) -> M
 # Review's marks: the losses (in the game's unit) that make a move an inaccuracy, a mistake, a
 # blunder; a game may give its own (its ``Analysis.thresholds``).
 THRESHOLDS = (2, 5, 10)
-RANDOM_NOTE = "Plays any legal move at random: good for learning the rules."
+RANDOM_NOTE = gettext_noop("Plays any legal move at random: good for learning the rules.")
 
 
 @dataclass(frozen=True)
 class Level:
-    """A computer level, as the create form offers it."""
+    """A computer level, as the create form offers it. Its ``name`` and ``note`` are marked
+    for the translators (``games.catalog.words``): the platform translates them where shown."""
 
-    name: str
+    name: str  # also the level's key (a match's ``level``): translated only where shown
     choose: Chooser
     note: str  # one line for players: how this level plays
     rating: int | None = None  # what ``manage.py rate_levels`` measured, shipped; None: unmeasured
@@ -56,7 +58,7 @@ class Level:
 
 def random_level(rating: int | None = None, choose: Chooser = random_player) -> Level:
     """The level every game has, weakest of all: any legal move."""
-    return Level("random", choose, RANDOM_NOTE, rating)
+    return Level(gettext_noop("random"), choose, RANDOM_NOTE, rating)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ from typing import Any
 
 from games.rules.base import Move, State
 
+from .words import gettext_noop
+
 WIN, DRAW, LOSS = 1, 0, -1
 
 
@@ -57,6 +59,6 @@ class PuzzleKit:
     # The computer levels whose games against each other are searched (each game picks two).
     sparring: tuple[str, ...] = ("random",)
     draws: bool = True  # False: the solver proves wins only (a one-sided solver)
-    claim: str = "and win"  # "Red to play {claim}" ("and win with fours")
+    claim: str = gettext_noop("and win")  # "Red to play {claim}" ("and win with fours")
     max_solution: int = 6  # the solver's moves a solution holds at most
     target: int = 300  # how many puzzles ``find_puzzles`` ships

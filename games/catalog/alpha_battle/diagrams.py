@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.catalog.diagrams import NAMES, Diagram, start
+from games.catalog.words import gettext_noop
 
 from .engine import GAME
 
@@ -22,10 +23,23 @@ def diagrams() -> list[Diagram]:
     return [
         pos.diagram(
             "battle",
-            f"A whole battle between {NAMES[0]} (P) and {NAMES[1]} (Q). Struck letters are crossed "
-            "out; the 16 left duel in order. "
-            f"Round 1: {first['letters'][0]} ({first['ascii'][0]}) against {first['letters'][1]} "
-            f"({first['ascii'][1]}) gives {NAMES[first['winner']]} {first['points']} points. "
-            f"Final score {score['P']} to {score['Q']}.",
+            gettext_noop(
+                "A whole battle between %(p)s (P) and %(q)s (Q). Struck letters are crossed "
+                "out; the 16 left duel in order. "
+                "Round 1: %(p_letter)s (%(p_code)s) against %(q_letter)s (%(q_code)s) "
+                "gives %(winner)s %(points)s points. Final score %(p_score)s to %(q_score)s."
+            ),
+            args={
+                "p": NAMES[0],
+                "q": NAMES[1],
+                "p_letter": first["letters"][0],
+                "p_code": first["ascii"][0],
+                "q_letter": first["letters"][1],
+                "q_code": first["ascii"][1],
+                "winner": NAMES[first["winner"]],
+                "points": first["points"],
+                "p_score": score["P"],
+                "q_score": score["Q"],
+            },
         )
     ]

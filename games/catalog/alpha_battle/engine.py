@@ -40,6 +40,14 @@ SETUP_DESCRIPTION: Move = {"letters": "26 distinct letters A-Z", "indices": "10 
 SHAPE = (
     'A setup is {"letters": "<the 26 letters A-Z, each once>", "indices": [<10 distinct integers 0..25>]}.'
 )
+
+
+def gettext_noop(text: str) -> str:
+    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
+    an engine stays free of Django); the platform translates them where it shows them."""
+    return text
+
+
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
@@ -116,22 +124,26 @@ class AlphaBattle(Game):
 
     slug = "alpha_battle"
     name = "Alpha Battle"
-    description = "Shuffle the alphabet and strike 10 of your opponent's letters, then 16 letter duels."
+    description = gettext_noop(
+        "Shuffle the alphabet and strike 10 of your opponent's letters, then 16 letter duels."
+    )
     seats = (2, 2)
-    seat_names = ("Player P", "Player Q")
+    seat_names = (gettext_noop("Player P"), gettext_noop("Player Q"))
     start_option = "seed"  # a chosen deal, not a fresh one: never rated
     # Both setups are secret and the battle is fought the moment the second is in: nothing
     # a player could take back and play again.
-    no_takebacks = "A setup, once committed, is final: Alpha Battle has no takebacks."
+    no_takebacks = gettext_noop("A setup, once committed, is final: Alpha Battle has no takebacks.")
     options = {
         "seed": Option(
             "text",
             "",
-            label="Seed",
+            label=gettext_noop("Seed"),
             max=30,
-            help="Leave empty and both players set up in secret. A whole number deals both "
-            "setups at random from that number (the same number, the same deal) and the battle "
-            "is decided at once.",
+            help=gettext_noop(
+                "Leave empty and both players set up in secret. A whole number deals both "
+                "setups at random from that number (the same number, the same deal) and the battle "
+                "is decided at once."
+            ),
         ),
     }
 

@@ -3,6 +3,7 @@ the other setup is public (``hindsight``), in letter points; there is nothing to
 analysis board, no draw to offer a judgement on, and no quick pairing."""
 
 from games.catalog.kit import Analysis, GameKit, Level, random_level
+from games.catalog.words import gettext_noop
 
 from . import players
 from .diagrams import diagrams
@@ -14,9 +15,9 @@ KIT = GameKit(
     levels=(
         random_level(800, players.random_move),
         Level(
-            "strong",
+            gettext_noop("strong"),
             players.strong,
-            "Deals and places its letters so that no plan of yours can exploit it.",
+            gettext_noop("Deals and places its letters so that no plan of yours can exploit it."),
             1082,
         ),
     ),
@@ -26,7 +27,9 @@ KIT = GameKit(
         candidates=players.candidates,
         hindsight=players.hindsight,
         label=players.setup_label,
-        waiting="Alpha Battle is analysed once a setup is public: give one seat's setup in moves.",
+        waiting=gettext_noop(
+            "Alpha Battle is analysed once a setup is public: give one seat's setup in moves."
+        ),
         thresholds=players.THRESHOLDS,
     ),
 )

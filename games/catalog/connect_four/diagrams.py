@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.catalog.diagrams import Diagram, Position, start
+from games.catalog.words import gettext_noop
 
 from .engine import GAME
 
@@ -20,8 +21,11 @@ def diagrams() -> list[Diagram]:
         pos.play(i % 2, {"action": "drop", "column": column})
     win = pos.diagram(
         "win",
-        f"Red dropped a disc into column {_shown_column(pos)}: it fell to the lowest free cell and made four "
-        "red discs in a diagonal line, so Red wins.",
+        gettext_noop(
+            "Red dropped a disc into column %(column)s: it fell to the lowest free cell and made four "
+            "red discs in a diagonal line, so Red wins."
+        ),
+        args={"column": _shown_column(pos)},
     )
     pop = start(GAME, {"rows": 5, "columns": 5, "pop_out": True})
     moves = [
@@ -30,20 +34,28 @@ def diagrams() -> list[Diagram]:
     ]  # fmt: skip
     for i, (action, column) in enumerate(moves):
         pop.play(i % 2, {"action": action, "column": column})
-    pops = [m["column"] for m in pop.game.legal_moves(pop.state, 1) if m["action"] == "pop"]
+    first_pop, second_pop = [
+        m["column"] + 1 for m in pop.game.legal_moves(pop.state, 1) if m["action"] == "pop"
+    ]
     before = pop.diagram(
         "pop_offer",
-        "Pop-out on a 5 × 5 board, Yellow to move: Yellow may drop a disc, or pop out a "
-        f"yellow disc from the bottom of column {' or '.join(str(c + 1) for c in pops)} "
-        "(only your own colour can be popped).",
+        gettext_noop(
+            "Pop-out on a 5 × 5 board, Yellow to move: Yellow may drop a disc, or pop out a "
+            "yellow disc from the bottom of column %(first)s or %(second)s "
+            "(only your own colour can be popped)."
+        ),
+        args={"first": first_pop, "second": second_pop},
         legal=True,
         size="small",
     )
     pop.play(1, {"action": "pop", "column": 1})
     after = pop.diagram(
         "pop_tie",
-        f"Yellow popped column {_shown_column(pop)}: the discs above slid down one cell and made "
-        "four in a row for both colours at once, so the game is a draw.",
+        gettext_noop(
+            "Yellow popped column %(column)s: the discs above slid down one cell and made "
+            "four in a row for both colours at once, so the game is a draw."
+        ),
+        args={"column": _shown_column(pop)},
         size="small",
     )
     return [win, before, after]

@@ -40,6 +40,13 @@ from games.rules.connect_four import (
 )
 from games.rules.records import column_record, column_refusal, column_tokens, play_tokens
 
+
+def gettext_noop(text: str) -> str:
+    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
+    an engine stays free of Django); the platform translates them where it shows them."""
+    return text
+
+
 ACTIONS = ("drop", "pop")
 MIN_SIZE, MAX_SIZE = 4, 12
 
@@ -210,25 +217,31 @@ class ConnectFour(Game):
 
     slug = "connect_four"
     name = "Connect Four"
-    description = (
+    description = gettext_noop(
         "Drop discs to line up four in a row; boards from 4x4 to 12x12, with an optional pop-out rule."
     )
     seats = (2, 2)
-    seat_names = ("Red (R)", "Yellow (Y)")
+    seat_names = (gettext_noop("Red (R)"), gettext_noop("Yellow (Y)"))
     score_decides = False  # the discs on the board: no measure of a four in a row
     start_option = "start"  # a match from a typed position is never rated
     options = {
-        "rows": Option("int", 6, label="Rows", min=MIN_SIZE, max=MAX_SIZE),
-        "columns": Option("int", 7, label="Columns", min=MIN_SIZE, max=MAX_SIZE),
+        "rows": Option("int", 6, label=gettext_noop("Rows"), min=MIN_SIZE, max=MAX_SIZE),
+        "columns": Option("int", 7, label=gettext_noop("Columns"), min=MIN_SIZE, max=MAX_SIZE),
         "pop_out": Option(
-            "bool", False, label="Pop-out", help="A turn may instead remove your own disc from the bottom."
+            "bool",
+            False,
+            label=gettext_noop("Pop-out"),
+            help=gettext_noop("A turn may instead remove your own disc from the bottom."),
         ),
         "start": Option(
             "text",
             "",
-            label="Start position",
+            label=gettext_noop("Start position"),
             max=1000,
-            help="Optional: rows of '.', 'R' and 'Y', top row first; its size replaces rows and columns.",
+            help=gettext_noop(
+                # Translators: keep '.', 'R' and 'Y' as they are: the site reads them so.
+                "Optional: rows of '.', 'R' and 'Y', top row first; its size replaces rows and columns."
+            ),
             lines=7,
         ),
     }
@@ -310,7 +323,10 @@ class ConnectFour(Game):
             return Outcome(None, "both have four in a row", score)
         return Outcome(None, "board full", score)
 
-    position_help = "'.' empty, 'R' red, 'Y' yellow; every disc rests on the bottom or on a disc."
+    position_help = gettext_noop(
+        # Translators: keep '.', 'R' and 'Y' as they are: the site reads them so.
+        "'.' empty, 'R' red, 'Y' yellow; every disc rests on the bottom or on a disc."
+    )
 
     def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
         """The position as the start option (the discs say who moves), pop-out as it was."""

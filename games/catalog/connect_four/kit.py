@@ -2,6 +2,7 @@
 the clock), ``minimax`` (four plies), ``expert`` (book, ``solver``, then search)."""
 
 from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
+from games.catalog.words import gettext_noop
 
 from . import expert, search
 from .analysis import analysis_value, pons_win
@@ -19,18 +20,23 @@ KIT = GameKit(
     diagrams=diagrams,
     levels=(
         random_level(800, search.random_move),
-        Level("medium", minimax4, "Looks four moves ahead: takes its wins and blocks yours.", 1205),
         Level(
-            "strong",
+            gettext_noop("medium"),
+            minimax4,
+            gettext_noop("Looks four moves ahead: takes its wins and blocks yours."),
+            1205,
+        ),
+        Level(
+            gettext_noop("strong"),
             search.strong,
-            "Searches as deep as a second allows: very hard to beat.",
+            gettext_noop("Searches as deep as a second allows: very hard to beat."),
             1492,
             search.strong_with_budget,
         ),
         Level(
-            "expert",
+            gettext_noop("expert"),
             expert.expert,
-            "Plays perfectly wherever it can prove the outcome, and searches hard elsewhere.",
+            gettext_noop("Plays perfectly wherever it can prove the outcome, and searches hard elsewhere."),
             1965,
             expert.with_budget,
         ),

@@ -31,6 +31,7 @@ complete its four, *playable* when a disc dropped in its column lands there:
 from __future__ import annotations
 
 from games.catalog.puzzles import DRAW, LOSS, WIN, MoveProof, Proof, PuzzleKit
+from games.catalog.words import gettext_noop
 from games.rules.base import Move, State
 
 from .bits import Geometry, position, threats
@@ -144,9 +145,9 @@ def themes(state: State, line: list[Move]) -> list[str]:
     found: list[str] = []
     key = _drop(g, mask, line[0]["column"])
     if _wins_now(g, cur | key, mask | key):
-        found.append("threat")
+        found.append(gettext_noop("threat"))
     elif not _wins_now(g, cur ^ mask, mask):
-        found.append("quiet move")
+        found.append(gettext_noop("quiet move"))
     steps = _variation(g, cur, mask, line)
     mine = steps[::2]  # the solver's drops
     solution = mine[: (len(line) + 1) // 2]
@@ -156,7 +157,7 @@ def themes(state: State, line: list[Move]) -> list[str]:
             continue  # the game is over
         now = _wins_now(g, me | bit, after)
         if now & (now - 1) or now & (threats(me | bit, g.board ^ after, g.height) >> 1):
-            found.append("double threat")
+            found.append(gettext_noop("double threat"))
             break
     me, m, last = steps[-1]
     won = len(steps) % 2 == 1 and bool(_wins_now(g, me, m) & last)  # the solver's four
@@ -168,7 +169,7 @@ def themes(state: State, line: list[Move]) -> list[str]:
         if not _wins_now(g, solver_stones, m2) and all(
             _wins_now(g, solver_stones, m2 | b) for c in range(g.cols) if (b := _drop(g, m2, c))
         ):
-            found.append("zugzwang")
+            found.append(gettext_noop("zugzwang"))
     if won:
         rows = g.odd_rows if seat == 0 else g.even_rows
         kept = any(
@@ -177,12 +178,12 @@ def themes(state: State, line: list[Move]) -> list[str]:
             if bit != last
         )
         if last & rows and kept:
-            found.append("odd/even")
+            found.append(gettext_noop("odd/even"))
     return found
 
 
 PUZZLES = PuzzleKit(
-    solver="Connect Four solver (Pons's alpha-beta with a transposition table, exact)",
+    solver=gettext_noop("Connect Four solver (Pons's alpha-beta with a transposition table, exact)"),
     prove=prove,
     eligible=eligible,
     themes=themes,
@@ -190,6 +191,6 @@ PUZZLES = PuzzleKit(
     # The strong level thinks a second a move: far too slow to play thousands of games.
     # Random play blunders early and wildly; medium (four plies) makes the deeper mistakes.
     sparring=("random", "medium"),
-    claim="and win",
+    claim=gettext_noop("and win"),
     target=300,
 )

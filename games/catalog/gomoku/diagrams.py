@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.catalog.diagrams import Diagram, Position, start
+from games.catalog.words import gettext_noop
 
 from .engine import GAME
 
@@ -21,19 +22,24 @@ def diagrams() -> list[Diagram]:
     """A turn, a win on a diagonal, an open four nobody can block."""
     turn = played("E5 E6 D4").diagram(
         "turn",
-        "A 9 × 9 board after three moves: Black (X) played E5 and D4, White (O) E6. The last "
-        "stone is marked; White, to move, may play on any empty point (marked).",
+        gettext_noop(
+            "A 9 × 9 board after three moves: Black (X) played E5 and D4, White (O) E6. The last "
+            "stone is marked; White, to move, may play on any empty point (marked)."
+        ),
         legal=True,
     )
     win = played("E5 E6 D4 C5 F6 F4 C3 G5 G7")
     line = " ".join(win.state["line"])
     won = win.diagram(
         "win",
-        f"Black played G7 and made five in a row on a diagonal ({line}): Black wins.",
+        gettext_noop("Black played G7 and made five in a row on a diagonal (%(line)s): Black wins."),
+        args={"line": line},
     )
     four = played("D5 D4 E5 E4 F5 F6 G5").diagram(
         "open_four",
-        "Black has four in a row from D5 to G5 with both ends empty: an open four. White can "
-        "block C5 or H5, not both, and Black wins at the other.",
+        gettext_noop(
+            "Black has four in a row from D5 to G5 with both ends empty: an open four. White can "
+            "block C5 or H5, not both, and Black wins at the other."
+        ),
     )
     return [turn, won, four]

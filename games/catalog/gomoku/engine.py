@@ -23,6 +23,13 @@ from games.rules.records import cell_record, cell_refusal, play_tokens
 
 from .notation import board_text, cell_name, cell_tokens, parse_cell
 
+
+def gettext_noop(text: str) -> str:
+    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
+    an engine stays free of Django); the platform translates them where it shows them."""
+    return text
+
+
 Board = list[str]
 EMPTY, BLACK, WHITE = ".", "X", "O"
 STONES = (BLACK, WHITE)  # by seat
@@ -79,21 +86,28 @@ class Gomoku(Game):
 
     slug = "gomoku"
     name = "Gomoku"
-    description = "Five in a row on a 15x15 board, or any k in a row from tic-tac-toe (3x3) up to 19x19."
+    description = gettext_noop(
+        "Five in a row on a 15x15 board, or any k in a row from tic-tac-toe (3x3) up to 19x19."
+    )
     seats = (2, 2)
-    seat_names = ("Black (X)", "White (O)")
+    seat_names = (gettext_noop("Black (X)"), gettext_noop("White (O)"))
     score_decides = False  # the stones on the board measure nothing of a win
-    position_help = "'.' empty, 'X' black, 'O' white; Black has as many stones as White or one more."
+    position_help = gettext_noop(
+        # Translators: keep '.', 'X' and 'O' as they are: the site reads them so.
+        "'.' empty, 'X' black, 'O' white; Black has as many stones as White or one more."
+    )
     options = {
-        "rows": Option("int", 15, label="Rows", min=MIN_SIZE, max=MAX_SIZE),
-        "columns": Option("int", 15, label="Columns", min=MIN_SIZE, max=MAX_SIZE),
+        "rows": Option("int", 15, label=gettext_noop("Rows"), min=MIN_SIZE, max=MAX_SIZE),
+        "columns": Option("int", 15, label=gettext_noop("Columns"), min=MIN_SIZE, max=MAX_SIZE),
         "in_a_row": Option(
             "int",
             5,
-            label="In a row",
+            label=gettext_noop("In a row"),
             min=MIN_RUN,
             max=MAX_RUN,
-            help="Stones in a line that win (a longer line wins too): 5 for Gomoku, 3 for tic-tac-toe.",
+            help=gettext_noop(
+                "Stones in a line that win (a longer line wins too): 5 for Gomoku, 3 for tic-tac-toe."
+            ),
         ),
     }
 

@@ -3,6 +3,7 @@ free-style Gomoku): the kit. Values are for the player to move: +1 a win, 0 a dr
 loss, an estimate in between (``analysis``)."""
 
 from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
+from games.catalog.words import gettext_noop
 
 from . import players
 from .analysis import analysis_value
@@ -17,8 +18,8 @@ KIT = GameKit(
     diagrams=diagrams,
     levels=(
         random_level(800),
-        Level("medium", players.medium, players.MEDIUM_NOTE, 1285),
-        Level("strong", players.strong, players.STRONG_NOTE, 1843, players.strong_with_budget),
+        Level(gettext_noop("medium"), players.medium, players.MEDIUM_NOTE, 1285),
+        Level(gettext_noop("strong"), players.strong, players.STRONG_NOTE, 1843, players.strong_with_budget),
     ),
     judge=analysis_value,
     # Review's marks on the -1..+1 scale (a proved win thrown away is a blunder whatever).

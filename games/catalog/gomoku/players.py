@@ -19,6 +19,13 @@ from games.rules.base import Game, Move, Seat, State
 from .board import Position
 from .search import search
 
+
+def gettext_noop(text: str) -> str:
+    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
+    the computer players stay free of Django); the platform translates them where shown."""
+    return text
+
+
 TIME_BUDGET = 1.0  # seconds per move at ``strong`` (the platform's bar: at most 1 s)
 
 Chooser = Callable[[Game, State, Seat, random.Random], Move]
@@ -65,5 +72,5 @@ def strong(game: Game, state: State, seat: Seat, rng: random.Random) -> Move:
 
 
 # What players read of each level on the create form.
-MEDIUM_NOTE = "Takes its wins and blocks yours, but looks only one move ahead."
-STRONG_NOTE = "Reads threats and searches as deep as a second allows: never loses tic-tac-toe."
+MEDIUM_NOTE = gettext_noop("Takes its wins and blocks yours, but looks only one move ahead.")
+STRONG_NOTE = gettext_noop("Reads threats and searches as deep as a second allows: never loses tic-tac-toe.")

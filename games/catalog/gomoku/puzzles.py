@@ -33,6 +33,7 @@ from __future__ import annotations
 from games.rules.base import Move, State
 
 from ..puzzles import LOSS, WIN, MoveProof, Proof, PuzzleKit
+from ..words import gettext_noop
 from .board import Position
 from .engine import GAME
 from .notation import parse_cell
@@ -271,12 +272,19 @@ def themes(state: State, line: list[Move]) -> list[str]:
                 found.add("four-three")
         elif pos.fours[s]:
             found.add("counter-four")
-    order = ("VCF", "four-three", "double-four", "open four", "counter-four")
+    # The themes as players read them (marked for the translators).
+    order = (
+        gettext_noop("VCF"),
+        gettext_noop("four-three"),
+        gettext_noop("double-four"),
+        gettext_noop("open four"),
+        gettext_noop("counter-four"),
+    )
     return [theme for theme in order if theme in found]
 
 
 PUZZLES = PuzzleKit(
-    solver="win by continuous fours (VCF), exhaustive search",
+    solver=gettext_noop("win by continuous fours (VCF), exhaustive search"),
     prove=prove,
     eligible=eligible,
     themes=themes,
@@ -286,7 +294,7 @@ PUZZLES = PuzzleKit(
     # medium's the compact open fours.
     sparring=("random", "medium"),
     draws=False,
-    claim="and win with fours",
+    claim=gettext_noop("and win with fours"),
     max_solution=8,  # the longest found so far: 6 (the finder stops where two moves win)
     target=200,
 )

@@ -25,6 +25,13 @@ from games.rules.journey import (
     play_move,
 )
 
+
+def gettext_noop(text: str) -> str:
+    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
+    an engine stays free of Django); the platform translates them where it shows them."""
+    return text
+
+
 TARGET_DESCRIPTION: Move = {"target": "any cell but your own"}
 
 
@@ -38,7 +45,9 @@ class Journey(Game):
 
     slug = "journey"
     name = "The Journey"
-    description = "Co-operative: 1-4 warriors cross the forest of Kafustrok to wipe out its monsters."
+    description = gettext_noop(
+        "Co-operative: 1-4 warriors cross the forest of Kafustrok to wipe out its monsters."
+    )
     seats = (1, MAX_WARRIORS)
     seat_names = tuple(f"W{i}" for i in range(MAX_WARRIORS))
     cooperative = True
@@ -46,31 +55,52 @@ class Journey(Game):
         "mode": Option(
             "choice",
             "alliance",
-            label="Mode",
-            choices=("classic", "alliance"),
-            help="Classic: one warrior on their own, no potions. Alliance: 1 to 4 warriors, "
-            "healing potions, and allies who share their magic crystals.",
+            label=gettext_noop("Mode"),
+            choices=(gettext_noop("classic"), gettext_noop("alliance")),
+            help=gettext_noop(
+                "Classic: one warrior on their own, no potions. Alliance: 1 to 4 warriors, "
+                "healing potions, and allies who share their magic crystals."
+            ),
         ),
         "players": Option(
-            "int", 2, label="Players", min=1, max=MAX_WARRIORS, help="Alliance only: how many warriors."
+            "int",
+            2,
+            label=gettext_noop("Players"),
+            min=1,
+            max=MAX_WARRIORS,
+            help=gettext_noop("Alliance only: how many warriors."),
         ),
         "monsters": Option(
-            "int", None, label="Monsters", min=1, max=9, help="Leave empty for 2 or 3 at random."
+            "int",
+            None,
+            label=gettext_noop("Monsters"),
+            min=1,
+            max=9,
+            help=gettext_noop("Leave empty for 2 or 3 at random."),
         ),
-        "elves": Option("int", None, label="Elves", min=1, max=9, help="Leave empty for 2 or 3 at random."),
+        "elves": Option(
+            "int",
+            None,
+            label=gettext_noop("Elves"),
+            min=1,
+            max=9,
+            help=gettext_noop("Leave empty for 2 or 3 at random."),
+        ),
         "potions": Option(
             "int",
             None,
-            label="Potions",
+            label=gettext_noop("Potions"),
             min=1,
             max=9,
-            help="Alliance only. Leave empty for 2 or 3 at random.",
+            help=gettext_noop("Alliance only. Leave empty for 2 or 3 at random."),
         ),
         "seed": Option(
             "int",
             None,
-            label="Seed",
-            help="Leave empty for a new world. The same whole number always builds the same world.",
+            label=gettext_noop("Seed"),
+            help=gettext_noop(
+                "Leave empty for a new world. The same whole number always builds the same world."
+            ),
         ),
     }
 

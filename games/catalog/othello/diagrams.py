@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.catalog.diagrams import Diagram, start
+from games.catalog.words import gettext_noop
 
 from .engine import GAME
 
@@ -12,15 +13,20 @@ def diagrams() -> list[Diagram]:
     pos = start(GAME)
     first = pos.diagram(
         "start",
-        "The start: White on D4 and E5, Black on E4 and D5. Black moves first; "
-        "the dots mark Black's four possible moves.",
+        gettext_noop(
+            "The start: White on D4 and E5, Black on E4 and D5. Black moves first; "
+            "the dots mark Black's four possible moves."
+        ),
         legal=True,
     )
     pos.play(0, {"cell": "D3"})
     second = pos.diagram(
         "flip",
-        f"Black played D3: the white disc on {pos.state['flipped'][0]}, now closed in between "
-        "D3 and D5, turned black. White's possible replies are marked.",
+        gettext_noop(
+            "Black played D3: the white disc on %(flipped)s, now closed in between "
+            "D3 and D5, turned black. White's possible replies are marked."
+        ),
+        args={"flipped": pos.state["flipped"][0]},
         legal=True,
     )
     return [first, second]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.catalog.reversi.engine import Reversi, start_text
+from games.catalog.reversi.engine import Reversi, gettext_noop, start_text
 from games.rules.base import Option, Seat, State
 from games.rules.reversi import BLACK, EMPTY, WHITE, Board, centre_cells, initial_board
 
@@ -38,21 +38,25 @@ class Othello(Reversi):
 
     slug = "othello"
     name = "Othello"
-    description = "Classic 8x8 Othello: outflank and flip your opponent's discs."
+    description = gettext_noop("Classic 8x8 Othello: outflank and flip your opponent's discs.")
     options = {
         "start": Option(
             "text",
             "",
-            label="Start position",
+            label=gettext_noop("Start position"),
             max=200,
-            help="Optional: 8 rows of '.', 'X' and 'O', top row first;"
-            " a last line 'O to move' if White moves first.",
+            help=gettext_noop(
+                # Translators: keep '.', 'X', 'O' and 'O to move' as they are: the site reads them so.
+                "Optional: 8 rows of '.', 'X' and 'O', top row first;"
+                " a last line 'O to move' if White moves first."
+            ),
             lines=9,
         )
     }
 
     cells = (EMPTY, BLACK, WHITE)  # no blocks in Othello
-    position_help = "'.' empty, 'X' black, 'O' white."
+    # Translators: keep '.', 'X' and 'O' as they are: the site reads them so.
+    position_help = gettext_noop("'.' empty, 'X' black, 'O' white.")
 
     def check_options(self, options: dict[str, Any]) -> None:
         """The start position only: the board is fixed."""

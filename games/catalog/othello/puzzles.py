@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from games.ai.reversi_core import CoreEndgame
 from games.catalog.puzzles import DRAW, LOSS, WIN, MoveProof, Proof, PuzzleKit
+from games.catalog.words import gettext_noop
 from games.rules.base import Move, State
 from games.rules.reversi import EMPTY, PLAYERS, parse_cell
 from games.rules.reversi import flips as flipped
@@ -137,18 +138,18 @@ def themes(state: State, line: list[Move]) -> list[str]:
     cells = [parse_cell(m["cell"], SIZE) for m in GAME.legal_moves(state, mover)]
     found = []
     if key in CORNERS:
-        found.append("corner")
+        found.append(gettext_noop("corner"))
     elif key[0] in (0, SIZE - 1) or key[1] in (0, SIZE - 1):
-        found.append("edge")
+        found.append(gettext_noop("edge"))
     after = GAME.play(state, mover, line[0])
     if _corners(after) - _corners({**state, "turn": 1 - mover}):
-        found.append("corner sacrifice")
+        found.append(gettext_noop("corner sacrifice"))
     corner = X_SQUARES.get(key)
     if corner is not None and board[corner[0]][corner[1]] == EMPTY:
-        found.append("x-square")
+        found.append(gettext_noop("x-square"))
     flips = {cell: len(flipped(board, disc, *cell)) for cell in cells}
     if len(cells) > 1 and all(flips[key] < n for cell, n in flips.items() if cell != key):
-        found.append("quiet move")
+        found.append(gettext_noop("quiet move"))
     # Parity: the solver's moves all into odd regions, and an even region was open at the key.
     odd_moves = True
     even_open = any(not _odd(board, cell) for cell in cells)
@@ -162,21 +163,21 @@ def themes(state: State, line: list[Move]) -> list[str]:
         if forced is not None and GAME.legal_moves(GAME.play(state, *forced), mover):
             passed = True
     if odd_moves and even_open:
-        found.append("parity")
+        found.append(gettext_noop("parity"))
     if passed:
-        found.append("pass")
+        found.append(gettext_noop("pass"))
     if not any(PLAYERS[1 - mover] in row for row in state["board"]):
-        found.append("wipe-out")
+        found.append(gettext_noop("wipe-out"))
     return found
 
 
 PUZZLES = PuzzleKit(
-    solver="Othello endgame solver (exact: alpha-beta in C, null windows)",
+    solver=gettext_noop("Othello endgame solver (exact: alpha-beta in C, null windows)"),
     prove=prove,
     eligible=eligible,
     themes=themes,
     options={"start": ""},
     sparring=("random", "greedy"),
-    claim="and win",
+    claim=gettext_noop("and win"),
     target=300,
 )

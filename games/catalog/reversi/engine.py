@@ -39,11 +39,14 @@ from games.rules.reversi import (
     valid_move,
 )
 
+
+def gettext_noop(text: str) -> str:
+    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
+    an engine stays free of Django); the platform translates them where it shows them."""
+    return text
+
+
 MIN_SIZE, MAX_SIZE = 4, 26
-START_HELP = (
-    "Optional: rows of '.', 'X' and 'O' ('#' a blocked cell), top row first;"
-    " a last line 'O to move' if White moves first."
-)
 
 
 def start_text(state: State) -> str:
@@ -73,19 +76,38 @@ class Reversi(Game):
 
     slug = "reversi"
     name = "Reversi"
-    description = "Flip your opponent's discs on boards from 4x4 to 26x26, with optional blocked cells."
+    description = gettext_noop(
+        "Flip your opponent's discs on boards from 4x4 to 26x26, with optional blocked cells."
+    )
     seats = (2, 2)
-    seat_names = ("Black (X)", "White (O)")
+    seat_names = (gettext_noop("Black (X)"), gettext_noop("White (O)"))
     start_option = "start"  # a match from a typed position is never rated
     options = {
-        "size": Option("int", 8, label="Board size", min=MIN_SIZE, max=MAX_SIZE, help="Even, 4 to 26."),
-        "blocks": Option("text", "", label="Blocked cells", max=2000, help="Addresses like A1 B2."),
+        "size": Option(
+            "int",
+            8,
+            label=gettext_noop("Board size"),
+            min=MIN_SIZE,
+            max=MAX_SIZE,
+            help=gettext_noop("Even, 4 to 26."),
+        ),
+        "blocks": Option(
+            "text",
+            "",
+            label=gettext_noop("Blocked cells"),
+            max=2000,
+            help=gettext_noop("Addresses like A1 B2."),
+        ),
         "start": Option(
             "text",
             "",
-            label="Start position",
+            label=gettext_noop("Start position"),
             max=800,
-            help=START_HELP + " Its size replaces the board size.",
+            help=gettext_noop(
+                # Translators: keep 'X', 'O', '#' and 'O to move' as they are: the site reads them so.
+                "Optional: rows of '.', 'X' and 'O' ('#' a blocked cell), top row first;"
+                " a last line 'O to move' if White moves first. Its size replaces the board size."
+            ),
             lines=8,
         ),
     }
@@ -160,7 +182,8 @@ class Reversi(Game):
 
     # Discs, empties and blocks where a person puts them; blocks only where the game has them.
     cells = (EMPTY, BLACK, WHITE, BLOCK)
-    position_help = "'.' empty, 'X' black, 'O' white, '#' a blocked cell."
+    # Translators: keep '.', 'X', 'O' and '#' as they are: the site reads them so.
+    position_help = gettext_noop("'.' empty, 'X' black, 'O' white, '#' a blocked cell.")
 
     def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
         """Any discs and blocks on the options' board size; the seat to move (default Black).

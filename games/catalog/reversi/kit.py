@@ -5,6 +5,7 @@ from games.ai import reversi as players
 from games.ai import reversi_expert as expert
 from games.ai.reversi_analysis import analysis_value
 from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
+from games.catalog.words import gettext_noop
 
 from .diagrams import diagrams
 from .engine import GAME
@@ -14,9 +15,21 @@ def family_levels(greedy: int, strong: int, expert_rating: int) -> tuple[Level, 
     """The Reversi family's four levels, with a game's shipped ratings of the three above random."""
     return (
         random_level(800, players.random_player),
-        Level("greedy", players.greedy_player, players.NOTES["greedy"], greedy),
-        Level("strong", players.strong_player, players.NOTES["strong"], strong, players.strong_with_budget),
-        Level("expert", expert.expert_player, expert.NOTE, expert_rating, expert.expert_with_budget),
+        Level(gettext_noop("greedy"), players.greedy_player, players.NOTES["greedy"], greedy),
+        Level(
+            gettext_noop("strong"),
+            players.strong_player,
+            players.NOTES["strong"],
+            strong,
+            players.strong_with_budget,
+        ),
+        Level(
+            gettext_noop("expert"),
+            expert.expert_player,
+            expert.NOTE,
+            expert_rating,
+            expert.expert_with_budget,
+        ),
     )
 
 

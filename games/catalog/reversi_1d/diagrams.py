@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.catalog.diagrams import Diagram, Position, start
+from games.catalog.words import gettext_noop
 
 from .engine import GAME
 
@@ -18,21 +19,26 @@ def diagrams() -> list[Diagram]:
 
     before = example().diagram(
         "before",
-        "White (O) to move. Any empty slot is a legal move (marked).",
+        gettext_noop("White (O) to move. Any empty slot is a legal move (marked)."),
         legal=True,
     )
     after = example().play(1, {"position": 5})
-    flipped = " and ".join(map(str, after.state["flipped"]))
+    first_flip, second_flip = after.state["flipped"]
     flip = after.diagram(
         "flip",
-        f"White placed at 5: the black pieces at {flipped} sit between it and the white piece "
-        "at 2, so they turn white.",
+        gettext_noop(
+            "White placed at 5: the black pieces at %(first)s and %(second)s sit between it and "
+            "the white piece at 2, so they turn white."
+        ),
+        args={"first": first_flip, "second": second_flip},
     )
     none = example().play(1, {"position": 6})
     assert none.state["flipped"] == []
     no_flip = none.diagram(
         "no_flip",
-        "Had White placed at 6 instead, nothing would flip: the slots on both sides of it "
-        "(5 and 7) are empty.",
+        gettext_noop(
+            "Had White placed at 6 instead, nothing would flip: the slots on both sides of it "
+            "(5 and 7) are empty."
+        ),
     )
     return [before, flip, no_flip]

@@ -32,6 +32,12 @@ from games.rules.reversi_1d import (
 )
 
 
+def gettext_noop(text: str) -> str:
+    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
+    an engine stays free of Django); the platform translates them where it shows them."""
+    return text
+
+
 def start_text(state: State) -> str:
     """The ``start`` option of a state: its slots ('.' empty), then ``O to move`` when White moves."""
     slots = "".join("." if c == EMPTY else c for c in state["board"])
@@ -46,18 +52,23 @@ class Reversi1D(Game):
 
     slug = "reversi_1d"
     name = "1-D Reversi"
-    description = "Reversi on a single row of 12 slots: sandwich your opponent's pieces to flip them."
+    description = gettext_noop(
+        "Reversi on a single row of 12 slots: sandwich your opponent's pieces to flip them."
+    )
     seats = (2, 2)
-    seat_names = ("Black (X)", "White (O)")
+    seat_names = (gettext_noop("Black (X)"), gettext_noop("White (O)"))
     start_option = "start"  # a match from a typed position is never rated
     options = {
         "start": Option(
             "text",
             "",
-            label="Start position",
+            label=gettext_noop("Start position"),
             max=40,
-            help="Optional: the 12 slots of '.', 'X' and 'O' on one line (e.g. ....XO......);"
-            " a second line 'O to move' if White moves first.",
+            help=gettext_noop(
+                # Translators: keep '.', 'X', 'O' and 'O to move' as they are: the site reads them so.
+                "Optional: the 12 slots of '.', 'X' and 'O' on one line (e.g. ....XO......);"
+                " a second line 'O to move' if White moves first."
+            ),
             lines=2,
         )
     }
@@ -97,7 +108,8 @@ class Reversi1D(Game):
             return state
         return {"board": initial_board(), "turn": 0, "last": None, "flipped": []}
 
-    position_help = "One line of 12 slots: '.' empty, 'X' black, 'O' white."
+    # Translators: keep '.', 'X' and 'O' as they are: the site reads them so.
+    position_help = gettext_noop("One line of 12 slots: '.' empty, 'X' black, 'O' white.")
 
     def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
         """Any discs in the 12 slots (a list of 12 of "X", "O", " ", or a 12-character string

@@ -2,6 +2,7 @@
 judgement and its analysis are exact."""
 
 from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
+from games.catalog.words import gettext_noop
 
 from . import players
 from .diagrams import diagrams
@@ -12,7 +13,12 @@ KIT = GameKit(
     diagrams=diagrams,
     levels=(
         random_level(800, players.random_player),
-        Level("strong", players.strong_player, "Plays perfectly: it never misses the best slot.", 1566),
+        Level(
+            gettext_noop("strong"),
+            players.strong_player,
+            gettext_noop("Plays perfectly: it never misses the best slot."),
+            1566,
+        ),
     ),
     judge=players.proved_value,
     analysis=Analysis(players.proved_value),
