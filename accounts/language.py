@@ -13,8 +13,10 @@ from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from .models import Account
@@ -54,11 +56,21 @@ def _remember(request: HttpRequest, language: str) -> None:
     setattr(request, CHOSEN, language)
 
 
+def _forged(request: HttpRequest) -> bool:
+    """Does the request fail Django's CSRF check (made on its own here, see below)?"""
+    return CsrfViewMiddleware(lambda r: None).process_view(request, None, (), {}) is not None
+
+
+@csrf_exempt
 @require_POST
 def language_set(request: HttpRequest) -> HttpResponse:
     """The header's menu: ``language`` (one of LANGUAGES) for this browser, and for the
     account when logged in; back to the page it was chosen on (``next``, else the Referer:
-    this site's only)."""
+    this site's only).
+
+    A visitor's menu has no CSRF token: a page for visitors stays the same for every visitor
+    (the replay's HTTP cache), and another site can at worst set a cookie of taste. An
+    account's choice is saved only with the token the logged-in menu sends."""
     language = request.POST.get("language", "")
     target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
@@ -67,7 +79,7 @@ def language_set(request: HttpRequest) -> HttpResponse:
     if language not in dict(settings.LANGUAGES):
         return response
     _remember(request, language)
-    if request.user.is_authenticated:
+    if request.user.is_authenticated and not _forged(request):
         Account.objects.update_or_create(user=request.user, defaults={"language": language})
     return response
 

@@ -90,3 +90,21 @@ def test_the_scripts_catalog_speaks_the_pages_language():
     answer = Client(headers={"accept-language": "de"}).get("/jsi18n/?language=de")
     assert answer.status_code == 200 and answer["Content-Language"] == "de"
     assert "django.gettext" in answer.content.decode()
+
+
+def test_another_sites_post_sets_no_accounts_language():
+    """The visitor's menu has no CSRF token (their pages stay the same for every visitor);
+    an account's choice is saved only with the logged-in menu's token."""
+    user = get_user_model().objects.create_user("careful", password="pw-for-tests-1")
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
+    browser.post("/accounts/language/", {"language": "de"})
+    assert not Account.objects.filter(user=user, language="de").exists()
+    page = browser.get("/")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode()).group(1)
+    browser.post("/accounts/language/", {"language": "de", "csrfmiddlewaretoken": token})
+    assert Account.objects.get(user=user).language == "de"
+
+
+def test_a_visitors_page_carries_no_csrf_token():
+    assert "csrfmiddlewaretoken" not in Client().get("/").content.decode()
