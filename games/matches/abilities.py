@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from .endings import OVER
 from .models import Match
 from .talking.chat_models import ChatLine
@@ -62,19 +65,23 @@ def resign_aborts(facts: dict[str, Any]) -> bool:
 def draw_refusal(facts: dict[str, Any], seat: int) -> str | None:
     """Why ``seat`` may not offer a draw now (``cannot_offer_draw``); None: it may."""
     if facts["cooperative"]:
-        return "Allies do not offer each other draws: you win or lose together."
+        return _("Allies do not offer each other draws: you win or lose together.")
     if facts["status"] != Match.Status.ACTIVE:
-        return "The match has not started yet."
+        return _("The match has not started yet.")
     if facts["draw_offer"] is not None:
         if facts["draw_offer"] != seat:
             return None  # another's offer stands: offering accepts it
-        return "You have offered a draw already: wait for the answer."
+        return _("You have offered a draw already: wait for the answer.")
     if any(_count(facts["moves_made"], s) == 0 for s in range(facts["seats"])):
-        return "A draw can be offered once every player has made a move."
+        return _("A draw can be offered once every player has made a move.")
     last = facts["draw_offered"].get(str(seat))
     wait = DRAW_OFFER_EVERY - (_count(facts["moves_made"], seat) - last) if last is not None else 0
     if wait > 0:
-        return f"You offered a draw lately: you may offer again after {wait} more moves of yours."
+        return ngettext(
+            "You offered a draw lately: you may offer again after %(n)s more move of yours.",
+            "You offered a draw lately: you may offer again after %(n)s more moves of yours.",
+            wait,
+        ) % {"n": wait}
     return None
 
 
@@ -82,18 +89,19 @@ def takeback_refusal(facts: dict[str, Any], seat: int) -> str | None:
     """Why ``seat`` may not ask for a takeback now (``cannot_take_back``); None: it may."""
     if not facts["takebacks"]:
         if facts["cooperative"]:
-            return "Allies do not take moves back: the adventure goes on."
+            return _("Allies do not take moves back: the adventure goes on.")
         if facts["rated"]:
-            return "Rated matches allow no takebacks."
-        return facts.get("no_takebacks") or "Takebacks are off in this match."
+            return _("Rated matches allow no takebacks.")
+        said = facts.get("no_takebacks")  # the game's words, marked by its kit
+        return _(said) if said else _("Takebacks are off in this match.")
     if facts["status"] != Match.Status.ACTIVE:
-        return "The match has not started yet."
+        return _("The match has not started yet.")
     if facts["takeback_offer"] == seat:
-        return "You have asked for a takeback already: wait for the answer."
+        return _("You have asked for a takeback already: wait for the answer.")
     if facts["takeback_offer"] is not None:
-        return "Your opponent asks for a takeback: answer it first."
+        return _("Your opponent asks for a takeback: answer it first.")
     if _count(facts["moves_in_play"], seat) == 0:
-        return "You have no move to take back."
+        return _("You have no move to take back.")
     return None
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.catalog.registry import GAMES
 
@@ -22,6 +24,10 @@ from . import wording
 from .models import Match, Seat
 
 MARKS = ("mistake", "blunder")  # of a computer analysis, named in a row
+SLIPS = {  # a count of each mark, in words
+    "mistake": lambda n: ngettext("%(n)s mistake", "%(n)s mistakes", n),
+    "blunder": lambda n: ngettext("%(n)s blunder", "%(n)s blunders", n),
+}
 
 RESULTS = ("won", "lost", "drawn", "unfinished")
 # A realtime clock as the site labels it: "5+3" (minutes + seconds a move), "0:45+0".
@@ -193,5 +199,6 @@ def analysis_summary(match: Match, seat: int) -> str:
     mine = next((row for row in analysis.summary if row["seat"] == seat), None)
     if analysis.status != analysis.Status.DONE or mine is None or mine["accuracy"] is None:
         return ""
-    slips = [f"{mine[kind]} {kind}{'s' if mine[kind] != 1 else ''}" for kind in MARKS if mine[kind]]
-    return ", ".join([f"Analysed: {mine['accuracy']:g}% accuracy", *slips])
+    slips = [SLIPS[kind](mine[kind]) % {"n": mine[kind]} for kind in MARKS if mine[kind]]
+    accuracy = _("Analysed: %(accuracy)s%% accuracy") % {"accuracy": f"{mine['accuracy']:g}"}
+    return ", ".join([accuracy, *slips])

@@ -9,6 +9,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.catalog.computer import levels as computer_levels
 from games.catalog.registry import GAMES
 from games.rules import Game, OptionError
@@ -37,15 +40,15 @@ def game_options(game: Any, options: Any) -> tuple[Game, dict[str, Any]]:
     ``bad_options`` with the reason otherwise."""
     rules = GAMES.get(game) if isinstance(game, str) else None
     if rules is None:
-        raise ServiceError("bad_options", f"Unknown game: {game!r}.", 400, field="game")
+        raise ServiceError("bad_options", _("Unknown game: %(game)r.") % {"game": game}, 400, field="game")
     if options is not None and not isinstance(options, dict):
         raise ServiceError(
-            "bad_options", "Options must be an object of option names and values.", 400, field="options"
+            "bad_options", _("Options must be an object of option names and values."), 400, field="options"
         )
     try:
         return rules, rules.clean_options(options or {})
     except OptionError as exc:
-        raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None
+        raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None  # the rules' words
 
 
 def clean(
@@ -63,7 +66,9 @@ def clean(
     reason otherwise."""
     rules, cleaned = game_options(game, options)
     if opponent not in Match.Visibility.values:
-        raise ServiceError("bad_options", "Opponent must be invite, open or computer.", 400, field="opponent")
+        raise ServiceError(
+            "bad_options", _("Opponent must be invite, open or computer."), 400, field="opponent"
+        )
     seats = rules.seat_count(cleaned)
     levels = _seat_levels(game, opponent, level, seats)
     seat = _clean_side(side, seats, opponent)
@@ -75,7 +80,7 @@ def clean(
 
 # Why a match has no takebacks, in the words of the refusal (the create form shows them
 # beside its greyed "Allow takebacks" box).
-RATED_NO_TAKEBACKS = "Rated matches allow no takebacks."
+RATED_NO_TAKEBACKS = gettext_lazy("Rated matches allow no takebacks.")
 
 
 def no_takebacks(rules: Any) -> str | None:
@@ -83,8 +88,8 @@ def no_takebacks(rules: Any) -> str | None:
     not (the adventure's dice and the monsters met are not undone), nor a game that says
     it has none (``Game.no_takebacks``: Alpha Battle's committed setups)."""
     if rules.cooperative:
-        return "Allies do not take moves back."
-    return rules.no_takebacks or None
+        return _("Allies do not take moves back.")
+    return _(rules.no_takebacks) if rules.no_takebacks else None  # the game's words, marked by its kit
 
 
 def _clean_takebacks(rules: Any, rated: bool, takebacks: Any) -> bool:
@@ -94,7 +99,7 @@ def _clean_takebacks(rules: Any, rated: bool, takebacks: Any) -> bool:
     if takebacks is None:
         return refused is None
     if type(takebacks) is not bool:
-        raise ServiceError("bad_options", "takebacks must be true or false.", 400, field="takebacks")
+        raise ServiceError("bad_options", _("takebacks must be true or false."), 400, field="takebacks")
     if takebacks and refused:
         raise ServiceError("bad_options", refused, 400, field="takebacks")
     return takebacks
@@ -108,8 +113,13 @@ def _seat_levels(game: str, opponent: str, level: Any, seats: int) -> list[str]:
     levels = level if isinstance(level, list) else [level] * seats
     allowed = computer_levels(game)
     if len(levels) != seats or any(lv not in allowed for lv in levels):
-        choices = ", ".join(allowed) or "none"
-        raise ServiceError("bad_options", f"Computer level must be one of: {choices}.", 400, field="level")
+        choices = ", ".join(allowed) or _("none")
+        raise ServiceError(
+            "bad_options",
+            _("Computer level must be one of: %(levels)s.") % {"levels": choices},
+            400,
+            field="level",
+        )
     return levels
 
 
@@ -123,5 +133,10 @@ def _clean_side(side: Any, seats: int, opponent: str) -> int | None:
         side = int(side)
     number = side if type(side) is int else -1
     if not 0 <= number < seats:
-        raise ServiceError("bad_options", f"Side must be 0 to {seats - 1}, or random.", 400, field="side")
+        raise ServiceError(
+            "bad_options",
+            _("Side must be 0 to %(last)s, or random.") % {"last": seats - 1},
+            400,
+            field="side",
+        )
     return number

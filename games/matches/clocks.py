@@ -17,6 +17,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from .errors import ServiceError
 
 PRESETS = ((1, 0), (3, 2), (5, 3), (10, 0), (15, 10), (30, 20))  # minutes + seconds a move
@@ -37,18 +40,18 @@ def clean(raw: Any) -> dict[str, int] | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise _bad('Clock must be {"initial": <seconds>, "increment": <seconds>}, {"days": <n>} or null.')
+        raise _bad(_('Clock must be {"initial": <seconds>, "increment": <seconds>}, {"days": <n>} or null.'))
     if set(raw) == {"days"}:
         if raw["days"] not in DAYS or not _whole(raw["days"]):
-            raise _bad(f"Days per move must be one of {', '.join(map(str, DAYS))}.")
+            raise _bad(_("Days per move must be one of %(days)s.") % {"days": ", ".join(map(str, DAYS))})
         return {"days": raw["days"]}
     if set(raw) - {"initial", "increment"} or "initial" not in raw:
-        raise _bad('Clock must be {"initial": <seconds>, "increment": <seconds>} or {"days": <n>}.')
+        raise _bad(_('Clock must be {"initial": <seconds>, "increment": <seconds>} or {"days": <n>}.'))
     initial, increment = raw["initial"], raw.get("increment", 0)
     if not _whole(initial) or not 1 <= initial <= MAX_INITIAL:
-        raise _bad(f"Clock initial time must be 1 to {MAX_INITIAL} seconds.")
+        raise _bad(_("Clock initial time must be 1 to %(most)s seconds.") % {"most": MAX_INITIAL})
     if not _whole(increment) or not 0 <= increment <= MAX_INCREMENT:
-        raise _bad(f"Clock increment must be 0 to {MAX_INCREMENT} seconds.")
+        raise _bad(_("Clock increment must be 0 to %(most)s seconds.") % {"most": MAX_INCREMENT})
     return {"initial": initial, "increment": increment}
 
 
@@ -158,9 +161,10 @@ def low(control: dict[str, int], remaining_ms: int) -> bool:
 def describe(control: dict[str, int] | None) -> str:
     """For people: "5+3", "3 days a move", "Untimed"."""
     if control is None:
-        return "Untimed"
+        return _("Untimed")
     if "days" in control:
-        return f"{control['days']} day{'s' if control['days'] != 1 else ''} a move"
+        days = control["days"]
+        return ngettext("%(n)s day a move", "%(n)s days a move", days) % {"n": days}
     initial = control["initial"]
     minutes = f"{initial // 60}" if initial % 60 == 0 else f"{initial // 60}:{initial % 60:02d}"
     return f"{minutes}+{control['increment']}"

@@ -1,10 +1,13 @@
 """The one exception type services raise: an error code from protocol.md and a message."""
 
+from typing import Any
+
 
 class ServiceError(Exception):
     """A refused request: ``code`` (protocol.md), human ``message``, HTTP ``status``."""
 
-    def __init__(self, code: str, message: str, status: int = 400, field: str | None = None) -> None:
+    def __init__(self, code: str, message: Any, status: int = 400, field: str | None = None) -> None:
+        message = str(message)  # a lazy translation (gettext_lazy) in the language of now
         super().__init__(message)
         self.code = code
         self.message = message

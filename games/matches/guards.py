@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext as _
+
 from .endings import OVER
 from .errors import ServiceError
 from .models import Match
@@ -21,7 +23,7 @@ def locked(match_id: str, user, read: Callable[[str], Match | None] = read_locke
     ``user_seat`` is ``user``'s seat (None if they have none)."""
     match = read(match_id)
     if match is None:
-        raise ServiceError("not_found", "No such match.", 404)
+        raise ServiceError("not_found", _("No such match."), 404)
     user_id = user.pk if user is not None and user.is_authenticated else None
     match.user_seat = next((seat for seat, _, uid, _ in seat_rows(match) if user_id and uid == user_id), None)
     return match
@@ -30,11 +32,11 @@ def locked(match_id: str, user, read: Callable[[str], Match | None] = read_locke
 def players_seat(match: Match) -> int:
     """The locking user's seat; refused (not_a_player) when they have none."""
     if match.user_seat is None:
-        raise ServiceError("not_a_player", "You are not a player in this match.", 403)
+        raise ServiceError("not_a_player", _("You are not a player in this match."), 403)
     return match.user_seat
 
 
 def refuse_if_over(match: Match) -> None:
     """Refused (match_over) once the match is finished or aborted."""
     if match.status in OVER:
-        raise ServiceError("match_over", "The match is over.", 409)
+        raise ServiceError("match_over", _("The match is over."), 409)

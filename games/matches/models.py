@@ -8,6 +8,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.catalog.registry import GAMES
 
@@ -33,8 +35,8 @@ def option_labels(game: str, options: dict[str, Any]) -> list[tuple[str, str]]:
         if value in (None, "", False):
             continue
         # a box of several lines (a start position) is the board itself: the page draws it
-        text = "yes" if value is True else "custom" if option.lines > 1 else str(value)
-        shown.append((option.label or name, text))
+        text = gettext("yes") if value is True else gettext("custom") if option.lines > 1 else str(value)
+        shown.append((gettext(option.label) if option.label else name, text))  # the label: its kit's word
     return shown
 
 
@@ -73,9 +75,9 @@ class Match(models.Model):
         ABORTED = "aborted"
 
     class Visibility(models.TextChoices):
-        OPEN = "open", "Open seat in the lobby"
-        INVITE = "invite", "Invite a friend"
-        COMPUTER = "computer", "Play the computer"
+        OPEN = "open", _("Open seat in the lobby")
+        INVITE = "invite", _("Invite a friend")
+        COMPUTER = "computer", _("Play the computer")
 
     id = models.CharField(primary_key=True, max_length=16, default=new_match_id, editable=False)
     game = models.CharField(max_length=32, db_index=True)  # a slug of games.catalog.registry.GAMES

@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
+from django.utils.translation import ngettext
 
 from .errors import ServiceError
 from .models import Match
@@ -34,7 +35,7 @@ def lock_account(user) -> None:
 
 def refuse_at(rows: QuerySet, limit: int, code: str, message: str) -> None:
     """Refuse (409 ``code``) when ``rows`` already holds ``limit`` rows or more."""
-    if rows.count() >= limit:
+    if rows.count() >= limit:  # ``message``: one plural for every count, as the English says it
         raise ServiceError(code, message, 409)
 
 
@@ -54,7 +55,12 @@ def check_match(user, *, opponent: str, watch: bool) -> None:
                 playing.exclude(seats__user=user),
                 limit,
                 "too_many_computer_games",
-                f"You already watch {limit} computer-vs-computer matches: wait for one to end.",
+                ngettext(
+                    "You already watch %(n)s computer-vs-computer matches: wait for one to end.",
+                    "You already watch %(n)s computer-vs-computer matches: wait for one to end.",
+                    limit,
+                )
+                % {"n": limit},
             )
         else:
             limit = settings.QUOTA_COMPUTER_MATCHES
@@ -62,7 +68,12 @@ def check_match(user, *, opponent: str, watch: bool) -> None:
                 playing.filter(seats__user=user),
                 limit,
                 "too_many_computer_games",
-                f"You already play {limit} matches against the computer: finish or resign one first.",
+                ngettext(
+                    "You already play %(n)s matches against the computer: finish or resign one first.",
+                    "You already play %(n)s matches against the computer: finish or resign one first.",
+                    limit,
+                )
+                % {"n": limit},
             )
         return
     # Waiting for an opponent, open or invite; a challenge (its seat kept for one player)
@@ -72,5 +83,10 @@ def check_match(user, *, opponent: str, watch: bool) -> None:
         mine.filter(status=Match.Status.WAITING).exclude(seats__reserved_for__isnull=False),
         limit,
         "too_many_open_matches",
-        f"You already have {limit} matches waiting for an opponent: start or abort one first.",
+        ngettext(
+            "You already have %(n)s matches waiting for an opponent: start or abort one first.",
+            "You already have %(n)s matches waiting for an opponent: start or abort one first.",
+            limit,
+        )
+        % {"n": limit},
     )

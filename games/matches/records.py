@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.rules import Game
 
 from .choices import game_options
@@ -32,10 +34,13 @@ def read_record(*, game: Any, options: Any, text: Any) -> dict[str, Any]:
     last)}``; ServiceError ``bad_options`` (game, options) or ``bad_record`` with the reason."""
     rules, cleaned = game_options(game, options)
     if not isinstance(text, str):
-        raise ServiceError("bad_record", "The record must be text, such as f5d6c3.", 400, field="record")
+        raise ServiceError("bad_record", _("The record must be text, such as f5d6c3."), 400, field="record")
     if len(text) > MAX_RECORD_CHARS:
         raise ServiceError(
-            "bad_record", f"The record is too long (at most {MAX_RECORD_CHARS} characters).", 400, "record"
+            "bad_record",
+            _("The record is too long (at most %(most)s characters).") % {"most": MAX_RECORD_CHARS},
+            400,
+            "record",
         )
     try:
         played = rules.parse_record(cleaned, text)

@@ -9,6 +9,7 @@ import random
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import clocks, quotas
 from .endings import OVER
@@ -33,7 +34,7 @@ def match_rematch(*, match_id: str, user) -> Match:
         old = locked(match_id, user)
         players_seat(old)
         if old.status not in OVER:
-            raise ServiceError("not_over", "The match is still going on.", 409)
+            raise ServiceError("not_over", _("The match is still going on."), 409)
         existing = Match.objects.filter(rematch_of=old).first()
         if existing is not None:
             if existing.status == Match.Status.WAITING and existing.seats.filter(reserved_for=user).exists():
@@ -89,7 +90,7 @@ def rematch_decline(*, match_id: str, user) -> Match:
         players_seat(old)
         offer = Match.objects.filter(rematch_of=old, status=Match.Status.WAITING).first()
         if offer is None:
-            raise ServiceError("no_rematch_offer", "There is no rematch offer to turn down.", 409)
+            raise ServiceError("no_rematch_offer", _("There is no rematch offer to turn down."), 409)
         _lapse(offer.pk)
     return old
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import override
 
 from . import clocks
 from .models import Match, Takeback
@@ -157,7 +158,8 @@ def transcript(match: Match) -> str:
     elif match.status == Match.Status.ABORTED:
         text += "The match was aborted.\n"
     if match.time_control is not None:
-        text += clock_section(match, moves)
+        with override("en"):  # a console transcript stays in the seed's English (clocks.describe)
+            text += clock_section(match, moves)
     return text + takeback_section(match, moves)
 
 

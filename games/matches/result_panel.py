@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .wording import computer_names, name, reason_text, together
+from django.utils.translation import gettext as _
+
+from .wording import capital, computer_names, name, reason_text, together
 
 Match = Mapping[str, Any]  # the protocol's match object for one viewer (players, you, result)
 
@@ -32,29 +34,35 @@ def _person(match: Match, seat: int) -> str:
     """ "you", "the computer" (its level when two play), the username, "an open seat"
     (``seat N`` for no such seat)."""
     if seat == match.get("you") and match.get("you") is not None:
-        return "you"
+        return _("you")
     players = match.get("players") or []
     player = players[seat] if 0 <= seat < len(players) else None
     if player is None:
-        return f"seat {seat}"
+        return _("seat %(n)s") % {"n": seat}
     return _computers(match).get(seat) or name(player.get("username"), player.get("computer") or "")
 
 
-def _capital(text: str) -> str:
-    """Capitalise "you", "the computer", "an open seat", "seat N"; never a username."""
-    return text[0].upper() + text[1:] if text.startswith(("you", "the ", "an ", "seat ")) else text
+def _ours(match: Match, seat: int) -> bool:
+    """Is ``seat`` named in our words ("you", "the computer", "an open seat", "seat N"),
+    which a sentence capitalises, rather than by a username, which it never does?"""
+    if seat == match.get("you") and match.get("you") is not None:
+        return True
+    players = match.get("players") or []
+    return not (0 <= seat < len(players) and players[seat].get("username"))
 
 
 def _names(match: Match, seats: list[int]) -> str:
     return together([_person(match, s) for s in seats])
 
 
+def _subject(match: Match, seats: list[int]) -> str:
+    """``seats`` named together to begin a sentence: "You", "The computer", "ann and you"."""
+    said = _names(match, seats)
+    return capital(said) if seats and _ours(match, seats[0]) else said
+
+
 def _seats(match: Match) -> list[int]:
     return [p["seat"] for p in match.get("players") or []]
-
-
-def _verb(match: Match, seat: int | None, for_you: str, for_others: str) -> str:
-    return for_you if seat is not None and seat == match.get("you") else for_others
 
 
 def _number(value: Any) -> str:
@@ -110,59 +118,112 @@ def sentence(match: Match, *, cooperative: bool, counts: bool = True) -> str:
     if cooperative:
         return _team(match, result)
     seats = _seats(match)
+    you = match.get("you")
     winner = result.get("winner")
-    wins = "" if winner is None else f"{_person(match, winner)} {_verb(match, winner, 'win', 'wins')}"
-    if result.get("reason") == "resign" and result.get("resigned") is not None:
-        who = _capital(_person(match, result["resigned"]))
-        return f"{who} resigned" if winner is None else f"{who} resigned — {wins}"
-    if out := _timed_out(match):
-        who = _capital(_names(match, out))
-        return f"{who} ran out of time" if winner is None else f"{who} ran out of time — {wins}"
-    left = result.get("abandoned") or [] if result.get("reason") == "abandoned" else []
-    if left:
-        who = _capital(_names(match, left))
-        return f"{who} left the game — a draw" if winner is None else f"{who} left the game — {wins}"
+    if winner is None:
+        wins = ""
+    elif winner == you:
+        wins = _("you win")
+    else:
+        wins = _("%(name)s wins") % {"name": _person(match, winner)}
+    happened = _happened(match, result)
+    if happened:
+        if wins:
+            return f"{happened} — {wins}"
+        return f"{happened} — {_('a draw')}" if result.get("reason") == "abandoned" else happened
     pts = points(match, cooperative=False, counts=counts)
     words = reason_text(result.get("reason"))
-    mine = match.get("you") is not None
+    mine = you is not None
     if winner is not None:
         losers = [s for s in seats if s != winner]
-        score = f" {_number(pts[winner])}-{'-'.join(_number(pts[s]) for s in losers)}" if pts else ""
-        how = f" with {words}" if not pts and words else ""
-        if winner == match.get("you"):
-            return f"You won{score}{how}"
+        said = {"reason": words, "name": _subject(match, [winner]), "losers": _names(match, losers)}
+        if pts:
+            said["score"] = "-".join(_number(pts[s]) for s in [winner, *losers])
+        if winner == you:
+            if pts:
+                return _("You won %(score)s") % said
+            return _("You won with %(reason)s") % said if words else _("You won")
         if mine:
-            return f"{_capital(_person(match, winner))} wins{score}{how}"
+            if pts:
+                return _("%(name)s wins %(score)s") % said
+            return _("%(name)s wins with %(reason)s") % said if words else _("%(name)s wins") % said
         if _computers(match) and all(s in _computers(match) for s in seats):  # levels, not people
-            return f"{_person(match, winner)} beats {_names(match, losers)}{score}{how}"
-        return f"{_capital(_person(match, winner))} wins{score} against {_names(match, losers)}{how}"
-    score = f" {'-'.join(_number(p) for p in pts)}" if pts else ""
-    how = f": {words}" if not pts and words else ""
+            said["name"] = _person(match, winner)
+            if pts:
+                return _("%(name)s beats %(losers)s %(score)s") % said
+            if words:
+                return _("%(name)s beats %(losers)s with %(reason)s") % said
+            return _("%(name)s beats %(losers)s") % said
+        if pts:
+            return _("%(name)s wins %(score)s against %(losers)s") % said
+        if words:
+            return _("%(name)s wins against %(losers)s with %(reason)s") % said
+        return _("%(name)s wins against %(losers)s") % said
+    said = {"reason": words, "score": "-".join(_number(p) for p in pts) if pts else ""}
     if mine:
-        others = _names(match, [s for s in seats if s != match["you"]])
-        return f"A draw with {others}{',' + score if score else ''}{how}"
-    return f"{_capital(_names(match, seats))} drew{score}{how}"
+        said["others"] = _names(match, [s for s in seats if s != you])
+        if pts:
+            return _("A draw with %(others)s, %(score)s") % said
+        return _("A draw with %(others)s: %(reason)s") % said if words else _("A draw with %(others)s") % said
+    said["names"] = _subject(match, seats)
+    if pts:
+        return _("%(names)s drew %(score)s") % said
+    return _("%(names)s drew: %(reason)s") % said if words else _("%(names)s drew") % said
+
+
+def _happened(match: Match, result: Mapping[str, Any]) -> str:
+    """What ended the match before its rules did, as a sentence begins ("bob resigned", "You
+    ran out of time", "ann left the game"); "" when the rules ended it."""
+    you = match.get("you")
+    if result.get("reason") == "resign" and result.get("resigned") is not None:
+        if result["resigned"] == you:
+            return _("You resigned")
+        return _("%(name)s resigned") % {"name": _subject(match, [result["resigned"]])}
+    if out := _timed_out(match):
+        if out == [you]:
+            return _("You ran out of time")
+        return _("%(names)s ran out of time") % {"names": _subject(match, out)}
+    left = result.get("abandoned") or [] if result.get("reason") == "abandoned" else []
+    if left:
+        if left == [you]:
+            return _("You left the game")
+        return _("%(names)s left the game") % {"names": _subject(match, left)}
+    return ""
 
 
 def _team(match: Match, result: Mapping[str, Any]) -> str:
     """A co-operative game: the allies win or lose together."""
     seats = _seats(match)
     many = len(seats) > 1
-    seated = match.get("you") is not None
+    you = match.get("you")
+    seated = you is not None
+    happened = ""
     if result.get("reason") == "resign" and result.get("resigned") is not None:
-        who = _capital(_person(match, result["resigned"]))
+        resigned = result["resigned"]
+        if resigned == you:
+            happened = _("You gave up")
+        else:
+            happened = _("%(name)s gave up") % {"name": _subject(match, [resigned])}
+    elif out := _timed_out(match):
+        if out == [you]:
+            happened = _("You ran out of time")
+        else:
+            happened = _("%(names)s ran out of time") % {"names": _subject(match, out)}
+    if happened:
         if not many:
-            return f"{who} gave up: the game is over"
-        return f"{who} gave up — {'the team' if seated else _names(match, seats)} lost"
-    if out := _timed_out(match):
-        who = _capital(_names(match, out))
-        if not many:
-            return f"{who} ran out of time: the game is over"
-        return f"{who} ran out of time — {'the team' if seated else _names(match, seats)} lost"
+            return f"{happened}: {_('the game is over')}"
+        lost = _("the team lost") if seated else _("%(names)s lost") % {"names": _names(match, seats)}
+        return f"{happened} — {lost}"
     won = bool(result.get("winners")) or result.get("reason") == "victory"
-    subject = ("You all" if many else "You") if seated else _capital(_names(match, seats))
+    if not seated:
+        names = {"names": _subject(match, seats)}
+        said = (_("%(names)s won") if won else _("%(names)s lost")) % names
+    elif many:
+        said = _("You all won") if won else _("You all lost")
+    else:
+        said = _("You won") if won else _("You lost")
     words = reason_text(result.get("reason"))
-    return f"{subject} {'won' if won else 'lost'}{': ' + words if words else ''}"
+    return f"{said}: {words}" if words else said
 
 
 def score_line(match: Match, *, cooperative: bool, counts: bool = True) -> str:
@@ -184,12 +245,14 @@ def score_line(match: Match, *, cooperative: bool, counts: bool = True) -> str:
     def label(seat: int) -> str:
         player = players[seat] if seat < len(players) else {}
         if player.get("computer"):
-            return _computers(match).get(seat) or "the computer"
-        return player.get("username") or f"seat {seat}"
+            return _computers(match).get(seat) or _("the computer")
+        return player.get("username") or _("seat %(n)s") % {"n": seat}
 
     line = " – ".join(f"{label(s)} {_number(pts[s])}" for s in _seats(match))
     words = reason_text(match["result"].get("reason"))
-    return f"Final score: {line}{f' ({words})' if words else ''}"
+    if words:
+        return _("Final score: %(scores)s (%(reason)s)") % {"scores": line, "reason": words}
+    return _("Final score: %(scores)s") % {"scores": line}
 
 
 def ratings_line(match: Match) -> str:
@@ -211,4 +274,6 @@ def ratings_line(match: Match) -> str:
         diff = c["after"] - c["before"]
         return f"{_person(match, c['seat'])} {c['after']} ({'+' if diff >= 0 else '−'}{abs(diff)})"
 
-    return f"Ratings: {', '.join(change(c) for c in changes)}" if changes else ""
+    if not changes:
+        return ""
+    return _("Ratings: %(changes)s") % {"changes": ", ".join(change(c) for c in changes)}

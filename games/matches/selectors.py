@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.catalog.registry import GAMES
 
@@ -319,6 +320,9 @@ def for_seat(
     state = public["state"]
     facts = public["facts"]
     out = {k: v for k, v in public.items() if k not in ("state", "facts")}
+    # The game's name and its seats' in the viewer's language (the game's kit marks them).
+    out["name"] = gettext(out["name"])
+    out["players"] = [{**p, "label": gettext(p["label"]) if p["label"] else ""} for p in out["players"]]
     out["you"] = you
     # What this viewer may do now, by the rules the services enforce (the page decides none).
     out["can_offer_draw"] = you is not None and abilities.draw_refusal(facts, you) is None

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.rules import IllegalMove
 
@@ -149,12 +150,12 @@ def match_join(*, match_id: str, user) -> Match:
         if match.user_seat is not None:
             return match
         if match.status != Match.Status.WAITING:
-            raise ServiceError("match_full", "This match has no free seat.", 409)
+            raise ServiceError("match_full", _("This match has no free seat."), 409)
         free = match.seats.filter(user__isnull=True, level="").order_by("seat").first()
         if free is None:
-            raise ServiceError("match_full", "This match has no free seat.", 409)
+            raise ServiceError("match_full", _("This match has no free seat."), 409)
         if free.reserved_for_id is not None and free.reserved_for_id != user.pk:
-            raise ServiceError("match_full", "This seat is kept for the player who was challenged.", 409)
+            raise ServiceError("match_full", _("This seat is kept for the player who was challenged."), 409)
         free.user = user
         free.rating, free.provisional = ratings.current(user, match.game)
         free.save(update_fields=["user", "rating", "provisional"])
@@ -193,22 +194,26 @@ def move_play(*, match_id: str, user, ply: Any, move: Any, seat: int | None = No
         else:
             _play(match, seat, user.pk if person else None, ply, move, now)
     if late:  # refused once the end by time is committed
-        raise ServiceError("match_over", "The match is over: time ran out.", 409)
+        raise ServiceError("match_over", _("The match is over: time ran out."), 409)
     return match
 
 
 def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now) -> None:
     person = user_id is not None
     if match.status == Match.Status.WAITING:
-        raise ServiceError("not_your_turn", "The match has not started yet: waiting for players.", 409)
+        raise ServiceError("not_your_turn", _("The match has not started yet: waiting for players."), 409)
     rules = match.rules
     if type(ply) is not int or not _ply_current(match, seat, ply):
-        raise ServiceError("stale_ply", f"That move was for ply {ply}; the match is at ply {match.ply}.", 409)
+        raise ServiceError(
+            "stale_ply",
+            _("That move was for ply %(ply)s; the match is at ply %(now)s.") % {"ply": ply, "now": match.ply},
+            409,
+        )
     was_running = rules.to_move(match.state)
     if seat not in was_running:
-        raise ServiceError("not_your_turn", "It is not your turn.", 409)
+        raise ServiceError("not_your_turn", _("It is not your turn."), 409)
     if person and (skip := rules.skip_move(match.state, seat)) is not None and move == skip:
-        raise ServiceError("illegal_move", "Only the server skips the turn of a player who left.", 400)
+        raise ServiceError("illegal_move", _("Only the server skips the turn of a player who left."), 400)
     try:
         state = rules.play(match.state, seat, move)
     except IllegalMove as exc:
@@ -226,7 +231,7 @@ def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now
     finish_if_over(match, state)
     match.state = state
     tick(match, was_running, seat, now)
-    stale = ServiceError("stale_ply", "Another move was stored for this ply first.", 409)
+    stale = ServiceError("stale_ply", _("Another move was stored for this ply first."), 409)
     try:
         # No savepoint: on an error the whole transaction is rolled back at once anyway.
         store.insert_moves(match, [{**played, "clock_ms": match.clock_ms or None}, *passes])
@@ -313,10 +318,10 @@ def match_claim(*, match_id: str, user, draw: bool = False) -> Match:
         now = timezone.now()
         when, gone = claim_time(match)
         if when is None or when > now or seat in gone:
-            later = (
-                f" You may claim from {clocks.iso(when)}." if when is not None and seat not in gone else ""
-            )
-            raise ServiceError("cannot_claim", f"Nobody to move has been away long enough.{later}", 409)
+            why = _("Nobody to move has been away long enough.")
+            if when is not None and seat not in gone:
+                why += " " + _("You may claim from %(time)s.") % {"time": clocks.iso(when)}
+            raise ServiceError("cannot_claim", why, 409)
         message = f"{labels(match, gone)} left the game."
         end(
             match,
@@ -346,7 +351,7 @@ def match_abort(*, match_id: str, user, staff: bool = False) -> Match:
             refuse_if_over(match)
             if not can_abort(match):
                 raise ServiceError(
-                    "cannot_abort", "Too late to abort: both players have moved. Resign instead.", 409
+                    "cannot_abort", _("Too late to abort: both players have moved. Resign instead."), 409
                 )
         elif match.status in OVER:
             return match

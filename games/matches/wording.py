@@ -13,12 +13,17 @@ pages show instead of keeping a table of their own (``static/js/match_info.js``)
 
 Plain Python over plain data (a result dict, seats as tuples): it imports nothing but the
 rules, so every layer above the match domain may use it.
+
+In the reader's language (issue 52): its words are marked ``_``/``ngettext`` for the
+translators' catalogs and asked of the translator the site installs when it starts
+(``translate_with``, from ``games.apps``: Django's gettext, in the language of the request,
+socket or notification at hand); until then, and in plain Python, they are the English.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from games.catalog.registry import GAMES
@@ -29,22 +34,49 @@ Person = tuple[int, str | None, str]
 SeatRow = tuple[int, str, int | None, str | None]
 """One seat as ``selectors.seat_rows`` reads it: (seat, level, user id, username)."""
 
+_translator: dict[str, Callable[..., str]] = {}
+
+
+def translate_with(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:
+    """Word everything below in the reader's language from now on (the site's gettext)."""
+    _translator.update(gettext=gettext, ngettext=ngettext)
+
+
+def _(text: str) -> str:
+    """``text`` in the reader's language (itself until a translator is installed)."""
+    translate = _translator.get("gettext")
+    return translate(text) if translate else text
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n``, in the reader's language."""
+    translate = _translator.get("ngettext")
+    if translate:
+        return translate(singular, plural, n)
+    return singular if n == 1 else plural
+
+
+def gettext_noop(text: str) -> str:
+    """``text`` itself: marks it for the catalogs; ``_`` translates it where it is said."""
+    return text
+
+
 # A result's ``reason`` in words. "" where the rest of the sentence says it already: the
 # verdict ("Draw"), who resigned, whose clock ran out, who left the game.
 REASONS = {
-    "board full": "the board is full",
-    "no valid moves": "neither side can move",
-    "four in a row": "four in a row",
-    "both have four in a row": "both have four in a row",
-    "more points": "more points",
-    "equal points": "equal points",
-    "victory": "every monster is gone",
-    "defeat": "every warrior has fallen",
+    "board full": gettext_noop("the board is full"),
+    "no valid moves": gettext_noop("neither side can move"),
+    "four in a row": gettext_noop("four in a row"),
+    "both have four in a row": gettext_noop("both have four in a row"),
+    "more points": gettext_noop("more points"),
+    "equal points": gettext_noop("equal points"),
+    "victory": gettext_noop("every monster is gone"),
+    "defeat": gettext_noop("every warrior has fallen"),
     "resign": "",
     "draw": "",
     "time": "",
     "abandoned": "",
-    "agreement": "agreed by both",
+    "agreement": gettext_noop("agreed by both"),
 }
 
 
@@ -60,7 +92,8 @@ def reason_text(reason: str | None) -> str:
     >>> reason_text(None)
     ''
     """
-    return REASONS.get(reason or "", reason or "")
+    said = REASONS.get(reason or "", reason or "")
+    return _(said) if said else ""
 
 
 def name(username: str | None, computer: str = "") -> str:
@@ -69,7 +102,7 @@ def name(username: str | None, computer: str = "") -> str:
     >>> name("bob"), name(None, "strong"), name(None)
     ('bob', 'the computer', 'an open seat')
     """
-    return username or ("the computer" if computer else "an open seat")
+    return username or (_("the computer") if computer else _("an open seat"))
 
 
 def computer_names(levels: dict[int, str], sides: dict[int, str] | None = None) -> dict[int, str]:
@@ -89,11 +122,20 @@ def computer_names(levels: dict[int, str], sides: dict[int, str] | None = None) 
         return {}
     repeated = len(set(levels.values())) < len(levels)
 
-    def side(seat: int) -> str:
-        said = (sides or {}).get(seat) or f"seat {seat + 1}"
-        return f" ({said.split(' (')[0]})"
+    def side(seat: int) -> str:  # the seat's name (its game's words) without its mark: "Red"
+        said = (sides or {}).get(seat)
+        return _(said).split(" (")[0] if said else _("seat %(n)s") % {"n": seat + 1}
 
-    return {seat: level.capitalize() + (side(seat) if repeated else "") for seat, level in levels.items()}
+    def level_name(level: str) -> str:  # "Strong": the level's name, marked by its game's kit
+        said = _(level)
+        return said[:1].upper() + said[1:]
+
+    return {
+        seat: _("%(level)s (%(side)s)") % {"level": level_name(level), "side": side(seat)}
+        if repeated
+        else level_name(level)
+        for seat, level in levels.items()
+    }
 
 
 def together(names: list[str]) -> str:
@@ -104,17 +146,18 @@ def together(names: list[str]) -> str:
     """
     if len(names) < 2:
         return names[0] if names else ""
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
-def _capital(text: str) -> str:
-    """The first word capitalised when it is ours ("you", "the computer"), never a username."""
-    return text[0].upper() + text[1:] if text.startswith(("you", "the ")) else text
+def capital(text: str) -> str:
+    """``text`` with its first letter capitalised (a sentence that starts with our words:
+    "You", "The computer", never a username)."""
+    return text[:1].upper() + text[1:]
 
 
 def people_of(seats: Iterable[SeatRow]) -> list[Person]:
     """``selectors.seat_rows`` as ``Person`` tuples."""
-    return [(seat, username, level or "") for seat, level, _, username in seats]
+    return [(seat, username, level or "") for seat, level, _uid, username in seats]
 
 
 def verdict(result: Mapping[str, Any] | None, seat: int | None, *, cooperative: bool) -> str | None:
@@ -178,47 +221,88 @@ def result_line(
     """
     result = result or {}
     names = {seat: name(username, computer) for seat, username, computer in people}
-    names.update(computer_names({seat: computer for seat, _, computer in people}))
+    names.update(computer_names({seat: computer for seat, _seat, computer in people}))
+    usernames = {seat for seat, username, _computer in people if username}
 
-    def who(seat: int | None, capital: bool = False) -> str:
+    def who(seat: int | None, capital_first: bool = False) -> str:
         if seat is not None and seat == you:
-            return "You" if capital else "you"
-        said = names.get(seat, "someone") if seat is not None else "someone"
-        return said[0].upper() + said[1:] if capital and said.startswith("the ") else said
+            return _("You") if capital_first else _("you")
+        said = names.get(seat, _("someone")) if seat is not None else _("someone")
+        return capital(said) if capital_first and seat in names and seat not in usernames else said
 
-    def seats_named(key: str) -> str:
-        """The seats a result lists under ``key`` ("timed_out", "abandoned"), named together."""
-        listed = [s for s in result.get(key) or [] if s in names]
-        return _capital(together([who(s) for s in listed])) if listed else ""
+    def listed(key: str) -> list[int]:
+        """The seats a result lists under ``key`` ("timed_out", "abandoned")."""
+        return [s for s in result.get(key) or [] if s in names]
+
+    def named(seats: list[int]) -> str:
+        """Seats named together, capitalised when the first is ours ("You", "The computer")."""
+        said = together([who(s) for s in seats])
+        return capital(said) if seats[0] == you or seats[0] not in usernames else said
+
+    def ran_out_of_time(seats: list[int]) -> str:
+        if seats == [you]:
+            return _("You ran out of time")
+        return _("%(names)s ran out of time") % {"names": named(seats)}
 
     reason = result.get("reason") or ""
     resigned = result.get("resigned")
-    ran_out = seats_named("timed_out") if reason == "time" else ""
+    out = listed("timed_out") if reason == "time" else []
     if cooperative:
-        team = [names[seat] for seat, _, _ in people]
-        if reason == "resign" or ran_out:
-            lost = (
-                ": the game is over"
-                if len(people) < 2
-                else (" — the team lost" if you is not None else f" — {together(team)} lost")
-            )
-            return f"{ran_out} ran out of time{lost}" if ran_out else f"{who(resigned, True)} gave up{lost}"
+        team = [names[seat] for seat, _seat, _computer in people]
+        if reason == "resign" or out:
+            if len(people) < 2:
+                lost = _("the game is over")
+            elif you is not None:
+                lost = _("the team lost")
+            else:
+                lost = _("%(names)s lost") % {"names": together(team)}
+            if out:
+                happened = ran_out_of_time(out)
+            elif resigned is not None and resigned == you:
+                happened = _("You gave up")
+            else:
+                happened = _("%(name)s gave up") % {"name": who(resigned, True)}
+            return f"{happened}: {lost}" if len(people) < 2 else f"{happened} — {lost}"
         outcome = verdict(result, people[0][0] if people else None, cooperative=True) or "lost"
-        subject = ("You all" if len(people) > 1 else "You") if you is not None else together(team)
+        if you is None:
+            said = (_("%(names)s won") if outcome == "won" else _("%(names)s lost")) % {
+                "names": together(team)
+            }
+        elif len(people) > 1:
+            said = _("You all won") if outcome == "won" else _("You all lost")
+        else:
+            said = _("You won") if outcome == "won" else _("You lost")
         words = reason_text(reason)
-        return f"{subject} {outcome}{f': {words}' if words else ''}"
+        return f"{said}: {words}" if words else said
     winner = result.get("winner")
-    won = "" if winner is None else f" — {who(winner)} won"
+    if winner is None:
+        won = ""
+    elif winner == you:
+        won = _("you won")
+    else:
+        won = _("%(name)s won") % {"name": who(winner)}
     if reason == "resign" and resigned is not None:
-        return f"{who(resigned, True)} resigned{won}"
-    if ran_out:
-        return f"{ran_out} ran out of time{won}"
-    left = seats_named("abandoned") if reason == "abandoned" else ""
+        happened = (
+            _("You resigned") if resigned == you else _("%(name)s resigned") % {"name": who(resigned, True)}
+        )
+        return f"{happened} — {won}" if won else happened
+    if out:
+        happened = ran_out_of_time(out)
+        return f"{happened} — {won}" if won else happened
+    left = listed("abandoned") if reason == "abandoned" else []
     if left:  # the others claimed the match: its win, or the draw they chose
-        return f"{left} left the game{won or ' — a draw'}"
+        happened = (
+            _("You left the game") if left == [you] else _("%(names)s left the game") % {"names": named(left)}
+        )
+        return f"{happened} — {won or _('a draw')}"
     words = reason_text(reason)
-    said = "Draw" if winner is None else f"{who(winner, True)} won"
-    return f"{said}{f' · {words}' if words else ''}"
+    if winner is None:
+        said = _("Draw")
+    elif winner == you:
+        said = _("You won")
+    else:
+        said = _("%(name)s won") % {"name": who(winner, True)}
+    return f"{said} · {words}" if words else said
 
 
 def title(game: str, seats: list[SeatRow], user_id: int | None) -> str:
@@ -235,10 +319,14 @@ def title(game: str, seats: list[SeatRow], user_id: int | None) -> str:
     """
     rules = GAMES[game]
     # each name once: two computer seats are "the computer"
-    others = list(dict.fromkeys(name(username, level) for _, level, uid, username in seats if uid != user_id))
+    others = list(
+        dict.fromkeys(name(username, level) for _seat, level, uid, username in seats if uid != user_id)
+    )
+    game_name = _(rules.name)  # the game's name, marked by its kit
     if not others:
-        return rules.name
-    return f"{rules.name} {'with' if rules.cooperative else 'vs'} {together(others)}"
+        return game_name
+    together_as = _("%(game)s with %(others)s") if rules.cooperative else _("%(game)s vs %(others)s")
+    return together_as % {"game": game_name, "others": together(others)}
 
 
 def ended(
@@ -254,10 +342,10 @@ def ended(
     """
     named = title(game, seats, user_id)
     if aborted:
-        return f"{named} was aborted"
-    you = next((seat for seat, _, uid, _ in seats if uid == user_id), None)
+        return _("%(title)s was aborted") % {"title": named}
+    you = next((seat for seat, _level, uid, _name in seats if uid == user_id), None)
     line = result_line(result, people_of(seats), cooperative=GAMES[game].cooperative, you=you)
-    return f"{named}: {line}"
+    return _("%(title)s: %(result)s") % {"title": named, "result": line}
 
 
 def time_left(ms: int) -> str:
@@ -269,7 +357,8 @@ def time_left(ms: int) -> str:
     """
     seconds = max(0, ms) // 1000
     if seconds < 120:
-        return f"{seconds} s"
+        return _("%(n)s s") % {"n": seconds}
     if seconds < 2 * 3600:
-        return f"{math.ceil(seconds / 60)} min"
-    return f"{math.ceil(seconds / 3600)} hours"
+        return _("%(n)s min") % {"n": math.ceil(seconds / 60)}
+    hours = math.ceil(seconds / 3600)
+    return ngettext("%(n)s hour", "%(n)s hours", hours) % {"n": hours}

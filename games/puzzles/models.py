@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 from games.matches.ratings.glicko2 import START
 
@@ -17,8 +18,8 @@ class Puzzle(models.Model):
     """A position, its proved solution and where it came from."""
 
     class Result(models.TextChoices):
-        WIN = "win", "win"
-        DRAW = "draw", "draw"
+        WIN = "win", pgettext_lazy("a puzzle's result: find the move that keeps the", "win")
+        DRAW = "draw", pgettext_lazy("a puzzle's result: find the move that keeps the", "draw")
 
     game = models.CharField(max_length=32)  # a slug of games.catalog.registry.KITS
     digest = models.CharField(max_length=40)  # the position's (games.catalog.puzzle_finder.position_key)

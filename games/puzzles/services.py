@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from games.catalog.kit import GameKit
 from games.catalog.puzzle_finder import as_record, find, same
@@ -63,29 +64,31 @@ def check(
         or len(line) % 2 == 0
     ):
         raise PuzzleError(
-            "bad_line", "line lists the moves from the puzzle's position, ending with yours.", "line"
+            "bad_line", _("line lists the moves from the puzzle's position, ending with yours."), "line"
         )
     run = Streak(solver.request, puzzle.game) if streak else None
     if run is not None and run.current != puzzle.pk:
         raise PuzzleError(
-            "not_in_streak", "This is not your streak's puzzle: open the streak again.", "puzzle", 409
+            "not_in_streak", _("This is not your streak's puzzle: open the streak again."), "puzzle", 409
         )
     if run is None and not again and solver.has_tried(puzzle):
         raise PuzzleError(
             "already_tried",
-            "You have tried this puzzle: try it again for practice (it no longer moves your rating).",
+            _("You have tried this puzzle: try it again for practice (it no longer moves your rating)."),
             "again",
             409,
         )
     played, move = line[:-1], line[-1]
     if not all(same(a, b) for a, b in zip(played, solution, strict=False)):
-        raise PuzzleError("stale_line", "These moves are not this puzzle's: start it again.", "line")
+        raise PuzzleError("stale_line", _("These moves are not this puzzle's: start it again."), "line")
     state = position(kit, puzzle, played)
     try:
         after = kit.game.play(state, puzzle.seat, move)
         move = kit.game.canonical(state, puzzle.seat, move)
     except (IllegalMove, ValueError, TypeError, KeyError) as exc:
-        raise PuzzleError("illegal_move", f"Not a legal move here: {exc}", "line") from None
+        raise PuzzleError(
+            "illegal_move", _("Not a legal move here: %(why)s") % {"why": exc}, "line"
+        ) from None  # why: the rules' words
     k = len(played)
     if not same(move, solution[k]):
         return {

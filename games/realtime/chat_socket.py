@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.utils.translation import gettext as _
 
 from games.matches.endings import OVER
 from games.matches.talking import chat
@@ -50,7 +51,7 @@ class ChatSocket:
     async def handle_chat(self, message: messages.Message) -> None:
         """A chat message of the client: say, mute or report."""
         if not self.username:
-            await self.send_message(outgoing.ChatRefused("log_in", "Log in to chat."))
+            await self.send_message(outgoing.ChatRefused("log_in", _("Log in to chat.")))
             return
         match message:
             case messages.Chat(room=room, text=text):

@@ -18,6 +18,8 @@ from urllib.parse import parse_qs
 import orjson
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from games.autoplay.resume import resume
 from games.matches import move_list, presence, services
@@ -98,10 +100,10 @@ class MatchConsumer(BellSocket, ChatSocket, LimitedSocket, AsyncJsonWebsocketCon
             return
         if not self.within_rate():
             if not await self.flooding():
-                await self.refuse("rate_limited", "Too many messages: slow down.")
+                await self.refuse("rate_limited", _("Too many messages: slow down."))
             return
         if text_data is None or len(text_data.encode()) > MAX_FRAME:
-            await self.refuse("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
+            await self.refuse("bad_message", _("Send one JSON object per text frame (at most 64 KiB)."))
             return
         try:
             message = messages.parse(await self.decode_json(text_data))
@@ -144,7 +146,7 @@ class MatchConsumer(BellSocket, ChatSocket, LimitedSocket, AsyncJsonWebsocketCon
         """Run a service as this socket's user; a refusal goes back to this socket only.
         Returns whether it was done."""
         if not self.username:
-            await self.refuse("not_a_player", "Log in and take a seat to play; spectators only watch.")
+            await self.refuse("not_a_player", _("Log in and take a seat to play; spectators only watch."))
             return False
         try:
             await database_sync_to_async(service)(match_id=self.match_id, user=self.user, **kwargs)
@@ -159,7 +161,7 @@ class MatchConsumer(BellSocket, ChatSocket, LimitedSocket, AsyncJsonWebsocketCon
 
     async def refuse(self, code: str, message: str, public: dict[str, Any] | None = None) -> None:
         """Tell this socket why, then send its state (``public``, or the latest it has)."""
-        await self.send_message(outgoing.Error(code, message))
+        await self.send_message(outgoing.Error(code, str(message)))
         if (public or self.public) is not None:
             await self.show(public or self.public)
 
@@ -170,7 +172,7 @@ class MatchConsumer(BellSocket, ChatSocket, LimitedSocket, AsyncJsonWebsocketCon
         try:
             return orjson.loads(text_data)
         except orjson.JSONDecodeError:
-            raise messages.BadMessage("That frame is not JSON.") from None
+            raise messages.BadMessage(_("That frame is not JSON.")) from None
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
@@ -207,13 +209,14 @@ class MatchConsumer(BellSocket, ChatSocket, LimitedSocket, AsyncJsonWebsocketCon
         (its own arrival) or has shown a newer one (a socket's ply never goes backwards)."""
         if event.get("skip") == self.channel_name:
             return
-        public = shared_view(event["public"])[0]
+        public = shared_view(event["public"], get_language())[0]
         if self.public is not None and public["ply"] < self.public["ply"]:
             return
         fields = self.line_fields(public["ply"], event)
         if seat_in(public, self.username) is None:  # a spectator: the frame every spectator gets
             self.public = public
-            await self.send(text_data=spectator_frame(event["public"], bool(self.username), fields or ""))
+            frame = spectator_frame(event["public"], bool(self.username), fields or "", get_language())
+            await self.send(text_data=frame)
         else:
             await self.show(public, fields or "")
         if fields is None:  # this socket missed a change of the list: it gets it whole
@@ -240,21 +243,23 @@ class MatchConsumer(BellSocket, ChatSocket, LimitedSocket, AsyncJsonWebsocketCon
 
 
 @lru_cache(maxsize=64)
-def shared_view(public_text: str) -> tuple[dict[str, Any], str, str]:
+def shared_view(public_text: str, language: str | None = None) -> tuple[dict[str, Any], str, str]:
     """A group event's public data, decoded, and the state frames of a spectator (a visitor's,
     a logged-in spectator's: who may write in the chat): made once for all the sockets of
     this process that receive it, not once per socket (a match with 1,000 spectators:
-    ``bench/watchers.py``). Nobody changes any (``for_seat`` copies)."""
+    ``bench/watchers.py``); once per ``language`` too, the one the frames' words are in (the
+    socket's, which its handler runs in). Nobody changes any (``for_seat`` copies)."""
     public = orjson.loads(public_text)
     visitor, member = (outgoing.State(for_seat(public, None, signed_in=who)) for who in (False, True))
     return public, outgoing.encode(visitor), outgoing.encode(member)
 
 
 @lru_cache(maxsize=64)
-def spectator_frame(public_text: str, member: bool, fields: str) -> str:
+def spectator_frame(public_text: str, member: bool, fields: str, language: str | None = None) -> str:
     """The state frame of a spectator (``member``: logged in) with ``fields`` (the move list's
-    change for a client keeping it): made once for all those sockets of this process."""
-    return outgoing.with_fields(shared_view(public_text)[2 if member else 1], fields)
+    change for a client keeping it), in ``language``: made once for all those sockets of
+    this process."""
+    return outgoing.with_fields(shared_view(public_text, language)[2 if member else 1], fields)
 
 
 class UnknownPath(AsyncWebsocketConsumer):

@@ -28,6 +28,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils.translation import gettext_lazy
 
 from accounts.events import TokenRevoked
 from accounts.models import ApiToken
@@ -46,7 +47,7 @@ from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import PingSocket
 from .token_auth import token_group
 
-EXPECTED = 'The event socket only answers {"type": "ping"}.'
+EXPECTED = gettext_lazy('The event socket only answers {"type": "ping"}.')
 CATCH_UP = 100  # at most this many challenges, and this many matches, on connect
 
 

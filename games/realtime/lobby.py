@@ -28,6 +28,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils.translation import gettext_lazy
 
 from games.matches.pairing import matchmaking as pairing
 from games.notifications.services import unread_count
@@ -40,7 +41,7 @@ from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import PingSocket
 from .token_auth import token_group
 
-EXPECTED = 'The lobby socket only answers {"type": "ping"}.'
+EXPECTED = gettext_lazy('The lobby socket only answers {"type": "ping"}.')
 _open: Counter[int] = Counter()  # this process's lobby sockets of each signed-in user
 
 

@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 
 class BadMessage(ValueError):
     """A frame that is not one of the messages below; its text says why."""
@@ -146,7 +149,7 @@ SIMPLE: dict[str, type[Message]] = {
 # every type a client may send
 TYPES: frozenset[str] = frozenset({"move", "chat", "chat_mute", "chat_report", *SIMPLE})
 
-EXPECTED = (
+EXPECTED = gettext_lazy(
     'Expected {"type": "move" | "resign" | "abort" | "claim_victory" | "claim_draw" | "offer_draw"'
     ' | "accept_draw" | "decline_draw" | "propose_takeback" | "accept_takeback" | "decline_takeback"'
     ' | "chat" | "chat_mute" | "chat_report" | "ping", ...}.'
@@ -162,7 +165,7 @@ def parse(content: Any) -> Message:
         return CHAT[kind](content)
     if isinstance(kind, str) and kind in SIMPLE:
         return SIMPLE[kind]()
-    raise BadMessage(EXPECTED)
+    raise BadMessage(str(EXPECTED))
 
 
 def _move(content: dict[str, Any]) -> Move:
@@ -171,29 +174,31 @@ def _move(content: dict[str, Any]) -> Move:
         or "ply" not in content
         or not isinstance(content.get("move"), dict)
     ):
-        raise BadMessage('A move is {"type": "move", "ply": <int>, "move": {...}}.')
+        raise BadMessage(_('A move is {"type": "move", "ply": <int>, "move": {...}}.'))
     if type(content["ply"]) is not int:
-        raise BadMessage("ply must be an integer.")
+        raise BadMessage(_("ply must be an integer."))
     return Move(ply=content["ply"], move=content["move"])
 
 
 def _chat(content: dict[str, Any]) -> Chat:
     if set(content) != {"type", "room", "text"} or content["room"] not in ("players", "spectators"):
-        raise BadMessage('A chat line is {"type": "chat", "room": "players" | "spectators", "text": "..."}.')
+        raise BadMessage(
+            _('A chat line is {"type": "chat", "room": "players" | "spectators", "text": "..."}.')
+        )
     if not isinstance(content["text"], str):
-        raise BadMessage("text must be a string.")
+        raise BadMessage(_("text must be a string."))
     return Chat(room=content["room"], text=content["text"])
 
 
 def _mute(content: dict[str, Any]) -> MuteChat:
     if set(content) != {"type", "mute"} or type(content["mute"]) is not bool:
-        raise BadMessage('A mute is {"type": "chat_mute", "mute": true | false}.')
+        raise BadMessage(_('A mute is {"type": "chat_mute", "mute": true | false}.'))
     return MuteChat(mute=content["mute"])
 
 
 def _report(content: dict[str, Any]) -> ReportChat:
     if set(content) != {"type", "id"} or type(content["id"]) is not int:
-        raise BadMessage('A report is {"type": "chat_report", "id": <int>}.')
+        raise BadMessage(_('A report is {"type": "chat_report", "id": <int>}.'))
     return ReportChat(id=content["id"])
 
 

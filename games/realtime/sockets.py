@@ -12,6 +12,8 @@ from typing import Any
 
 import orjson
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from . import outgoing
 from .dispatch import OrderedDispatch
@@ -85,31 +87,32 @@ class PingSocket(LimitedSocket):
     """A socket whose client only pings (lobby, events): anything else is ``bad_message``
     (the socket stays open); the server sends the frames of ``outgoing``."""
 
-    EXPECTED = 'This socket only answers {"type": "ping"}.'
+    EXPECTED = gettext_lazy('This socket only answers {"type": "ping"}.')
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.closing:
             return
         if not self.within_rate():
             if not await self.flooding():
-                await self.error("rate_limited", "Too many messages: slow down.")
+                await self.error("rate_limited", _("Too many messages: slow down."))
             return
         if text_data is None or len(text_data.encode()) > MAX_FRAME:
-            await self.error("bad_message", "Send one JSON object per text frame (at most 64 KiB).")
+            await self.error("bad_message", _("Send one JSON object per text frame (at most 64 KiB)."))
             return
         try:
             content = orjson.loads(text_data)  # also refuses NaN, Infinity, deep nesting
         except orjson.JSONDecodeError:
-            await self.error("bad_message", "That frame is not JSON.")
+            await self.error("bad_message", _("That frame is not JSON."))
             return
         if isinstance(content, dict) and content.get("type") == "ping":
             await self.send_message(outgoing.Pong())
         else:
             await self.error("bad_message", self.EXPECTED)
 
-    async def error(self, code: outgoing.ErrorCode, message: str) -> None:
-        """Tell this socket why its frame was refused (``code`` as on the match socket)."""
-        await self.send_message(outgoing.Error(code, message))
+    async def error(self, code: outgoing.ErrorCode, message: Any) -> None:
+        """Tell this socket why its frame was refused (``code`` as on the match socket), in
+        its language (``message`` may be lazy)."""
+        await self.send_message(outgoing.Error(code, str(message)))
 
     async def send_message(self, message: outgoing.Message) -> None:
         """Send one server-to-client message."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils.translation import gettext_lazy
 
 from . import outgoing
 from .outbox import serve_on
@@ -25,7 +26,7 @@ from .tournament_push import tournament_data, tournament_group
 class TournamentConsumer(PingSocket, AsyncWebsocketConsumer):
     """One visitor's tournament page: group events ``tournament.push`` become its frames."""
 
-    EXPECTED = 'The tournament socket only answers {"type": "ping"}.'
+    EXPECTED = gettext_lazy('The tournament socket only answers {"type": "ping"}.')
 
     async def connect(self) -> None:
         """Accept within the socket limits, join the tournament's group, send it as it is."""

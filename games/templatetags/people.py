@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from accounts.selectors import seat_outcome
 from games.catalog.registry import GAMES
@@ -63,13 +65,20 @@ def cooperative(m: Any) -> bool:
     return bool(rules and rules.cooperative)
 
 
+def _said(text: str, **parts: Any) -> SafeString:
+    """A translated sentence with safe HTML ``parts`` put in (the sentence itself escaped)."""
+    return mark_safe(conditional_escape(text) % {k: conditional_escape(v) for k, v in parts.items()})
+
+
 def _joined(names: list[str], word: str) -> str:
     """Safe HTML names joined: ``a vs b`` (``word`` "vs"), or ``a, b and c`` (``word`` "and")."""
     if len(names) < 2:
         return names[0] if names else ""
     if word == "vs":
-        return format_html_join(" vs ", "{}", ((n,) for n in names))
-    return format_html("{} and {}", format_html_join(", ", "{}", ((n,) for n in names[:-1])), names[-1])
+        vs = pgettext("between players' names", "vs")
+        return format_html_join(f" {vs} ", "{}", ((n,) for n in names))
+    firsts = format_html_join(", ", "{}", ((n,) for n in names[:-1]))
+    return _said(_("%(names)s and %(last)s"), names=firsts, last=names[-1])
 
 
 @register.simple_tag
@@ -83,11 +92,11 @@ def people(m: Any) -> str:
         seat for seat, _, _ in _seats(m) if wording.verdict(result, seat, cooperative=together) == "won"
     }
     names = [
-        format_html('<span class="winner" title="The winner">{}</span>', _rated_name(m, seat, u, c))
+        format_html('<span class="winner" title="{}">{}</span>', _("The winner"), _rated_name(m, seat, u, c))
         if seat in winners
         else format_html("<span>{}</span>", _rated_name(m, seat, u, c))
         if u or c
-        else mark_safe("<em>open seat</em>")
+        else format_html("<em>{}</em>", _("open seat"))
         for seat, u, c in _seats(m)
     ]
     return _joined(names, "and" if together else "vs")
@@ -99,17 +108,17 @@ def partners(m: Any) -> str:
     names = [
         _rated_name(m, seat, u, c)
         if u
-        else format_html("the computer ({})", c)
+        else format_html("{}", _("the computer (%(level)s)") % {"level": _(c)})
         if c
-        else mark_safe("<em>an open seat</em>")
+        else format_html("<em>{}</em>", _("an open seat"))
         for seat, u, c in _seats(m)
         if seat != m.get("you")
     ]
     if not names:
         return ""
     if cooperative(m):
-        return format_html("with {}", _joined(names, "and"))
-    return format_html("vs {}", _joined(names, "and"))
+        return _said(_("with %(names)s"), names=_joined(names, "and"))
+    return _said(_("vs %(names)s"), names=_joined(names, "and"))
 
 
 @register.filter

@@ -5,13 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 from accounts.rating_graph import Point, draw
 from games.puzzles.history import puzzle_ratings
 
 register = template.Library()
-WORDS = {True: "solved", False: "missed"}
 OUTCOME = {True: "won", False: "lost"}  # the point's colour, as a won or lost match's
+
+
+def _said(solved: bool) -> str:
+    """A point's title: "solved puzzle 12", "missed puzzle 12"."""
+    return _("solved puzzle %(id)s") if solved else _("missed puzzle %(id)s")
 
 
 @register.inclusion_tag("puzzles/profile_ratings.html")
@@ -20,8 +25,7 @@ def puzzle_rating_cards(user: Any) -> dict[str, Any]:
     rows = puzzle_ratings(user)
     for row in rows:
         points = [
-            Point(s.at, s.rating, f"{WORDS[s.solved]} puzzle {s.puzzle}", OUTCOME[s.solved])
-            for s in row["steps"]
+            Point(s.at, s.rating, _said(s.solved) % {"id": s.puzzle}, OUTCOME[s.solved]) for s in row["steps"]
         ]
         row["graph"] = draw(points, start=row["start"])
         row["history"] = [s.rating for s in row["steps"]]

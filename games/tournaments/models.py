@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.catalog.registry import GAMES
 from games.matches.clocks import describe
@@ -20,13 +22,13 @@ class TournamentQuerySet(models.QuerySet):
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "Round robin"
-        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
 
     class Entry(models.TextChoices):
-        ANYONE = "anyone", "Anyone"
-        HUMANS = "humans", "Humans only"
-        BOTS = "bots", "Bots only"
+        ANYONE = "anyone", _("Anyone")
+        HUMANS = "humans", _("Humans only")
+        BOTS = "bots", _("Bots only")
 
     class Status(models.TextChoices):
         UPCOMING = "upcoming"
@@ -64,7 +66,7 @@ class Tournament(models.Model):
     @property
     def game_name(self) -> str:
         """The game's name for people ("Reversi", not the slug)."""
-        return GAMES[self.game].name if self.game in GAMES else self.game
+        return gettext(GAMES[self.game].name) if self.game in GAMES else self.game  # marked by its kit
 
     @property
     def time_label(self) -> str:
@@ -97,7 +99,9 @@ class Entrant(models.Model):
 
     @property
     def name(self) -> str:
-        return self.user.username if self.user_id else f"Computer ({self.level})"
+        if self.user_id:
+            return self.user.username
+        return gettext("Computer (%(level)s)") % {"level": gettext(self.level)}  # the level: its kit's word
 
 
 class Pairing(models.Model):

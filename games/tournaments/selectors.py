@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count
+from django.utils.translation import pgettext
 
-from games.catalog.registry import GAMES
 from games.matches.models import Rating
 from games.matches.models import option_labels as match_option_labels
 from games.matches.ratings.glicko2 import Rating as Glicko
@@ -23,7 +23,7 @@ TIEBREAK_NAMES = {"sonneborn_berger": "Sonneborn-Berger", "buchholz": "Buchholz"
 def result_text(p: Pairing) -> str | None:
     """ "1-0", "0-1", "½-½", "0-0" (both lost: aborted), "bye", or None while playing."""
     if p.second_id is None:
-        return "bye"
+        return pgettext("a tournament pairing's result: no opponent this round", "bye")
     if p.first_points is None:
         return None
     if p.first_points == p.second_points:
@@ -127,7 +127,7 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         "id": tournament.pk,
         "name": tournament.name,
         "game": tournament.game,
-        "game_name": GAMES[tournament.game].name if tournament.game in GAMES else tournament.game,
+        "game_name": tournament.game_name,
         "options": tournament.options,
         "clock": tournament.clock,
         "rated": tournament.rated,

@@ -20,6 +20,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.catalog.computer import levels as computer_levels
 from games.catalog.registry import GAMES
@@ -51,7 +53,7 @@ def _locked(tournament_id: Any) -> Tournament:
     try:
         return Tournament.objects.select_for_update().get(pk=int(tournament_id))
     except (Tournament.DoesNotExist, TypeError, ValueError):
-        raise ServiceError("not_found", "No such tournament.", 404) from None
+        raise ServiceError("not_found", _("No such tournament."), 404) from None
 
 
 def is_bot(user) -> bool:
@@ -68,7 +70,7 @@ def _starts_at(raw: Any) -> datetime:
         when = None
     if when is None:
         raise _bad(
-            "Start time must be an ISO 8601 date and time, or null for a minute from now.", "starts_at"
+            _("Start time must be an ISO 8601 date and time, or null for a minute from now."), "starts_at"
         )
     try:
         if timezone.is_naive(when):
@@ -78,13 +80,28 @@ def _starts_at(raw: Any) -> datetime:
     except (OverflowError, ValueError):  # year 1 at +01:00 is before year 1 in UTC
         in_range = False
     if not in_range:
-        raise _bad("Start time must be within a year from now.", "starts_at")
+        raise _bad(_("Start time must be within a year from now."), "starts_at")
     return when
 
 
 def _computers_message() -> str:
     # Every computer player plays every round, on the server's processors (issue 24).
-    return f"At most {settings.TOURNAMENT_MAX_COMPUTERS} computer players in a tournament."
+    most = settings.TOURNAMENT_MAX_COMPUTERS
+    return ngettext(
+        "At most %(n)s computer player in a tournament.",
+        "At most %(n)s computer players in a tournament.",
+        most,
+    ) % {"n": most}
+
+
+def _closed_message(status: str) -> str:
+    """Why nobody enters a tournament that is not upcoming any more."""
+    said = {
+        Tournament.Status.RUNNING: _("This tournament is running: entry is closed."),
+        Tournament.Status.FINISHED: _("This tournament is finished: entry is closed."),
+        Tournament.Status.CANCELLED: _("This tournament is cancelled: entry is closed."),
+    }
+    return said.get(status) or _("This tournament is %(status)s: entry is closed.") % {"status": status}
 
 
 def _check_quota(user) -> None:
@@ -98,7 +115,12 @@ def _check_quota(user) -> None:
         Tournament.objects.listed().filter(created_by=user),
         limit,
         "too_many_tournaments",
-        f"You already run {limit} tournaments that have not finished: wait for one to end, or cancel one.",
+        ngettext(
+            "You already run %(n)s tournaments that have not finished: wait for one to end, or cancel one.",
+            "You already run %(n)s tournaments that have not finished: wait for one to end, or cancel one.",
+            limit,
+        )
+        % {"n": limit},
     )
 
 
@@ -122,45 +144,49 @@ def tournament_create(
     """Create an upcoming tournament (computer ``levels`` entered at once); ServiceError
     ``bad_options`` with the field at fault otherwise."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
-        raise _bad("A name of 1 to 80 characters, please.", "name")
+        raise _bad(_("A name of 1 to 80 characters, please."), "name")
     rules = GAMES.get(game) if isinstance(game, str) else None
     if rules is None:
-        raise _bad(f"Unknown game: {game!r}.", "game")
+        raise _bad(_("Unknown game: %(game)r.") % {"game": game}, "game")
     if options is not None and not isinstance(options, dict):
-        raise _bad("Options must be an object of option names and values.", "options")
+        raise _bad(_("Options must be an object of option names and values."), "options")
     try:
         cleaned = rules.clean_options(options or {})
     except OptionError as exc:
         raise _bad(str(exc), exc.field or "options") from None
     if rules.seat_count(cleaned) != 2 or rules.cooperative:
-        raise _bad(f"{rules.name} with these options is not a game of two opponents.", "game")
+        raise _bad(
+            _("%(game)s with these options is not a game of two opponents.") % {"game": _(rules.name)}, "game"
+        )
     if clock is None:
-        raise _bad("A tournament needs a clock (a player who does not show up loses by time).", "clock")
+        raise _bad(_("A tournament needs a clock (a player who does not show up loses by time)."), "clock")
     time_control = clocks.clean(clock)
     if type(rated) is not bool:
-        raise _bad("Rated must be true or false.", "rated")
+        raise _bad(_("Rated must be true or false."), "rated")
     if rated and rules.custom_start(cleaned):
         raise _bad(ratings.CUSTOM_START_IS_CASUAL, "rated")
     if format not in Tournament.Format.values:
-        raise _bad("Format must be round_robin or swiss.", "format")
+        raise _bad(_("Format must be round_robin or swiss."), "format")
     if type(double) is not bool:
-        raise _bad("Double must be true or false.", "double")
+        raise _bad(_("Double must be true or false."), "double")
     if format == Tournament.Format.SWISS:
         if type(rounds) is not int or not 1 <= rounds <= MAX_SWISS_ROUNDS:
-            raise _bad(f"A Swiss tournament needs 1 to {MAX_SWISS_ROUNDS} rounds.", "rounds")
+            raise _bad(
+                _("A Swiss tournament needs 1 to %(most)s rounds.") % {"most": MAX_SWISS_ROUNDS}, "rounds"
+            )
     else:
         rounds = 0  # set at the start, from the number of entrants
     if entry not in Tournament.Entry.values:
-        raise _bad("Entry must be anyone, humans or bots.", "entry")
+        raise _bad(_("Entry must be anyone, humans or bots."), "entry")
     if type(max_entrants) is not int or not 2 <= max_entrants <= MAX_ENTRANTS:
-        raise _bad(f"Players must be 2 to {MAX_ENTRANTS}.", "max_entrants")
+        raise _bad(_("Players must be 2 to %(most)s.") % {"most": MAX_ENTRANTS}, "max_entrants")
     if not isinstance(levels, list | tuple) or any(lv not in computer_levels(game) for lv in levels):
-        choices = ", ".join(computer_levels(game)) or "none"
-        raise _bad(f"Computer levels must be a list of: {choices}.", "levels")
+        choices = ", ".join(computer_levels(game)) or _("none")
+        raise _bad(_("Computer levels must be a list of: %(levels)s.") % {"levels": choices}, "levels")
     if levels and entry == Tournament.Entry.HUMANS:
-        raise _bad("A tournament for humans only has no computer players.", "levels")
+        raise _bad(_("A tournament for humans only has no computer players."), "levels")
     if len(levels) > max_entrants:
-        raise _bad("More computer players than places.", "levels")
+        raise _bad(_("More computer players than places."), "levels")
     if len(levels) > settings.TOURNAMENT_MAX_COMPUTERS:
         raise _bad(_computers_message(), "levels")
     with transaction.atomic():
@@ -195,30 +221,30 @@ def tournament_join(*, tournament_id: Any, user, level: str = "") -> Tournament:
         if level:
             if tournament.created_by_id != user.pk:
                 raise ServiceError(
-                    "entry_refused", "Only the tournament's creator enters computer players.", 409
+                    "entry_refused", _("Only the tournament's creator enters computer players."), 409
                 )
             if level not in computer_levels(tournament.game):
                 raise _bad(
-                    f"Computer level must be one of: {', '.join(computer_levels(tournament.game))}.", "level"
+                    _("Computer level must be one of: %(levels)s.")
+                    % {"levels": ", ".join(computer_levels(tournament.game))},
+                    "level",
                 )
             if tournament.entry == Tournament.Entry.HUMANS:
-                raise ServiceError("entry_refused", "This tournament is for humans only.", 409)
+                raise ServiceError("entry_refused", _("This tournament is for humans only."), 409)
             if tournament.entrants.exclude(level="").count() >= settings.TOURNAMENT_MAX_COMPUTERS:
                 raise ServiceError("entry_refused", _computers_message(), 409)
         elif tournament.entrants.filter(user=user).exists():
             return tournament
         if tournament.status != Tournament.Status.UPCOMING:
-            raise ServiceError(
-                "tournament_closed", f"This tournament is {tournament.status}: entry is closed.", 409
-            )
+            raise ServiceError("tournament_closed", _closed_message(tournament.status), 409)
         if tournament.entrants.count() >= tournament.max_entrants:
-            raise ServiceError("tournament_full", "This tournament is full.", 409)
+            raise ServiceError("tournament_full", _("This tournament is full."), 409)
         if not level:
             bot = is_bot(user)
             if tournament.entry == Tournament.Entry.HUMANS and bot:
-                raise ServiceError("entry_refused", "This tournament is for humans only.", 409)
+                raise ServiceError("entry_refused", _("This tournament is for humans only."), 409)
             if tournament.entry == Tournament.Entry.BOTS and not bot:
-                raise ServiceError("entry_refused", "This tournament is for bots only.", 409)
+                raise ServiceError("entry_refused", _("This tournament is for bots only."), 409)
         Entrant.objects.create(tournament=tournament, user=None if level else user, level=level)
         _start_if_due(tournament)
         announce(TournamentChanged(tournament_id=tournament.pk))
@@ -394,7 +420,7 @@ def tournament_cancel(*, tournament_id: Any, user, staff: bool = False) -> Tourn
             tournament.created_by_id != user.pk or tournament.status != Tournament.Status.UPCOMING
         ):
             raise ServiceError(
-                "cannot_cancel", "Only staff, or its creator before the start, cancel it.", 409
+                "cannot_cancel", _("Only staff, or its creator before the start, cancel it."), 409
             )
         tournament.status = Tournament.Status.CANCELLED
         tournament.finished_at = timezone.now()

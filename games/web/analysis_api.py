@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 from django.conf import settings
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.api_auth import error
@@ -46,12 +47,12 @@ async def analysis_view(request: HttpRequest) -> JsonResponse:
     ``bad_position`` with the reason (and the ``field`` at fault), 429 ``rate_limited`` when
     one address asks too often or too many wait."""
     if request.method != "POST":
-        return error("bad_request", "POST a JSON object: see protocol.md, Analysis.", 405)
+        return error("bad_request", _("POST a JSON object: see protocol.md, Analysis."), 405)
     address = request.META.get("REMOTE_ADDR") or "?"  # the client's own, behind a trusted proxy too
     if not _bucket(address).take():  # every request spends, a refused one too
-        return error("rate_limited", "Too many analyses asked: wait a few seconds.", 429)
+        return error("rate_limited", _("Too many analyses asked: wait a few seconds."), 429)
     if _asked[address] >= PER_ADDRESS or sum(_asked.values()) >= QUEUE:
-        return error("rate_limited", "Too many analyses asked at once: wait for the last ones.", 429)
+        return error("rate_limited", _("Too many analyses asked at once: wait for the last ones."), 429)
     _asked[address] += 1
     try:
         found = await _answer(request.body, address)
@@ -84,7 +85,7 @@ async def _answer(raw: bytes, address: str) -> dict[str, Any]:
     """The analysis API's answer for the body's position asked from ``address``, or its
     refusal ``{"error", "message", "field"}`` (raises _Refused for what is refused here)."""
     if len(raw) > MAX_BODY:
-        raise _Refused("bad_request", f"The body is over {MAX_BODY // 1024} KiB.")
+        raise _Refused("bad_request", _("The body is over %(size)s KiB.") % {"size": MAX_BODY // 1024})
     body = _json(raw)
     game, options = _game(body)
     start, notes, moves = _position(game, options, body)
@@ -104,9 +105,9 @@ def _json(raw: bytes) -> dict[str, Any]:
     try:
         body = orjson.loads(raw or b"{}")
     except orjson.JSONDecodeError:
-        raise _Refused("bad_request", "The body is not JSON.") from None
+        raise _Refused("bad_request", _("The body is not JSON.")) from None
     if not isinstance(body, dict):
-        raise _Refused("bad_request", "The body must be a JSON object.")
+        raise _Refused("bad_request", _("The body must be a JSON object."))
     return body
 
 
@@ -114,14 +115,16 @@ def _game(body: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
     slug = body.get("game")
     game = GAMES.get(slug) if isinstance(slug, str) else None
     if game is None:
-        raise _Refused("bad_options", f"Unknown game: {slug!r}. GET /api/games/ lists them.", "game")
+        raise _Refused(
+            "bad_options", _("Unknown game: %(game)r. GET /api/games/ lists them.") % {"game": slug}, "game"
+        )
     if not analysis.analysable(game.slug):
-        raise _Refused("bad_options", f"{game.name} has no analysis.", "game")
+        raise _Refused("bad_options", _("%(game)s has no analysis.") % {"game": _(game.name)}, "game")
     options = body.get("options")
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise _Refused("bad_options", "options is an object of the game's options.", "options")
+        raise _Refused("bad_options", _("options is an object of the game's options."), "options")
     try:
         options = game.clean_options(options)
     except OptionError as exc:
@@ -138,14 +141,14 @@ def _position(
     if "position" in body:
         to_move = body.get("to_move")
         if to_move is not None and type(to_move) is not int:
-            raise _Refused("bad_position", "to_move is a seat number, or null.", "to_move")
+            raise _Refused("bad_position", _("to_move is a seat number, or null."), "to_move")
         try:
             start, notes = game.position(options, body["position"], to_move)
         except ValueError as exc:
             raise _Refused("bad_position", str(exc), "position") from None
     moves = body.get("moves", [])
     if not isinstance(moves, list):
-        raise _Refused("bad_position", "moves is a list of moves from the start.", "moves")
+        raise _Refused("bad_position", _("moves is a list of moves from the start."), "moves")
     if len(moves) > MAX_MOVES:
-        raise _Refused("bad_position", f"At most {MAX_MOVES} moves.", "moves")
+        raise _Refused("bad_position", _("At most %(most)s moves.") % {"most": MAX_MOVES}, "moves")
     return start, notes, moves

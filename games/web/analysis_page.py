@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from games.catalog.analysis import has_board
@@ -29,6 +30,7 @@ from games.rules import Game, OptionError
 from games.rules.base import State
 
 from .forms import option_field_name
+from .words import game_info
 
 MAX_LINES = 64  # variations kept in one link
 MAX_LINK = 16 * 1024  # characters of ``lines``
@@ -53,11 +55,11 @@ def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         options = game.clean_options(raw)
     except OptionError as exc:
-        problems.append(f"{exc} The board starts from the usual options.")
+        problems.append(_("%(why)s The board starts from the usual options.") % {"why": exc})
         options = game.clean_options({})
     lines = _lines(request.GET.get("lines", ""))
     if lines is None:
-        problems.append("The link's lines could not be read: the board starts empty.")
+        problems.append(_("The link's lines could not be read: the board starts empty."))
         lines = []
     position = _decode(request.GET.get("position", ""))
     if position is not None and not isinstance(position, dict):
@@ -71,11 +73,11 @@ def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
         if option.lines == 1
     ]
     context = {
-        "game": game.info(),
+        "game": game_info(game),
         "data": data,
         "fields": fields,
         "problems": problems,
-        "editor_help": game.position_help,
+        "editor_help": _(game.position_help) if game.position_help else game.position_help,
     }
     return render(request, "games/analysis.html", context)
 
@@ -95,10 +97,12 @@ def play_from_here(request: HttpRequest, slug: str) -> HttpResponse:
         state = _shown_state(game, options, request.GET)
         chosen = game.start_options(options, state)
         if chosen is None:
-            raise ValueError(f"A {game.name} match cannot start from a chosen position.")
+            raise ValueError(
+                _("A %(game)s match cannot start from a chosen position.") % {"game": _(game.name)}
+            )
         chosen = game.clean_options(chosen)  # says why when the position is no start
     except ValueError as exc:  # OptionError and BadPosition are ValueErrors
-        messages.error(request, f"No match can start from this position: {exc}")
+        messages.error(request, _("No match can start from this position: %(why)s") % {"why": exc})
         return redirect(back)
     fields = {option_field_name(slug, name): _query_value(value) for name, value in chosen.items()}
     return redirect(f"{reverse('match_new')}?{urlencode({'game': slug, **fields})}")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.csrf import csrf_failure as html_csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -28,7 +29,7 @@ def get_match(**lookup: Any) -> Match:
     """The match, or a JSON 404."""
     match = Match.objects.filter(**lookup).first()
     if match is None:
-        raise ServiceError("not_found", "No such match.", 404)
+        raise ServiceError("not_found", _("No such match."), 404)
     return match
 
 
@@ -107,5 +108,6 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> Any:
     """CSRF refusals: JSON for the API and any JSON body (the puzzles' check), Django's page
     for forms."""
     if request.path.startswith("/api/") or request.content_type == "application/json":
-        return error("csrf_failed", f"CSRF check failed: {reason}. Send the X-CSRFToken header.", 403)
+        said = _("CSRF check failed: %(reason)s. Send the X-CSRFToken header.") % {"reason": reason}
+        return error("csrf_failed", said, 403)
     return html_csrf_failure(request, reason)

@@ -10,6 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.catalog.registry import GAMES
 from games.matches import archive, clocks
@@ -19,7 +21,12 @@ PER_PAGE = 25
 
 def _clock_choices() -> list[tuple[str, str]]:
     realtime = [(f"{m}+{s}", f"{m}+{s}") for m, s in clocks.PRESETS]
-    return [("", "Any"), (archive.UNTIMED, "Untimed"), (archive.CORRESPONDENCE, "Correspondence"), *realtime]
+    return [
+        ("", pgettext_lazy("a filter's choice", "Any")),
+        (archive.UNTIMED, _("Untimed")),
+        (archive.CORRESPONDENCE, _("Correspondence")),
+        *realtime,
+    ]
 
 
 class ClockField(forms.ChoiceField):
@@ -33,38 +40,47 @@ class ClockField(forms.ChoiceField):
 class ArchiveFilterForm(forms.Form):
     """The archive's filters, read from the GET parameters; each bad value says why."""
 
-    game = forms.ChoiceField(required=False, label="Game")
-    opponent = forms.CharField(required=False, max_length=150, label="Opponent")
+    game = forms.ChoiceField(required=False, label=gettext_lazy("Game"))
+    opponent = forms.CharField(required=False, max_length=150, label=gettext_lazy("Opponent"))
     result = forms.ChoiceField(
         required=False,
-        label="Result",
+        label=gettext_lazy("Result"),
         choices=[
-            ("", "Any"),
-            ("won", "Won"),
-            ("lost", "Lost"),
-            ("drawn", "Drawn"),
-            ("unfinished", "Unfinished"),
+            ("", pgettext_lazy("a filter's choice", "Any")),
+            ("won", gettext_lazy("Won")),
+            ("lost", gettext_lazy("Lost")),
+            ("drawn", gettext_lazy("Drawn")),
+            ("unfinished", gettext_lazy("Unfinished")),
         ],
     )
     rated = forms.ChoiceField(
         required=False,
-        label="Rated",
-        choices=[("", "Any"), ("rated", "Rated"), ("casual", "Casual")],
+        label=gettext_lazy("Rated"),
+        choices=[
+            ("", pgettext_lazy("a filter's choice", "Any")),
+            ("rated", gettext_lazy("Rated")),
+            ("casual", gettext_lazy("Casual")),
+        ],
     )
-    clock = ClockField(required=False, label="Clock")
-    since = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
+    clock = ClockField(required=False, label=gettext_lazy("Clock"))
+    since = forms.DateField(
+        required=False, label=gettext_lazy("From"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    until = forms.DateField(
+        required=False, label=gettext_lazy("To"), widget=forms.DateInput(attrs={"type": "date"})
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")  # labels read as the profile's: "Game", not "Game:"
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "All games")] + [(slug, g.name) for slug, g in GAMES.items()]
+        games = [(slug, _(g.name)) for slug, g in GAMES.items()]  # the names their kits mark
+        self.fields["game"].choices = [("", _("All games")), *games]
         clock = self.fields["clock"]
         clock.choices = _clock_choices()
         typed = self.data.get("clock", "")
         if archive.CLOCK_LABEL.match(typed) and typed not in dict(clock.choices):
             clock.choices = [*clock.choices, (typed, typed)]  # shown selected as typed
-        self.fields["opponent"].widget.attrs.update({"placeholder": "a username", "autocomplete": "off"})
+        self.fields["opponent"].widget.attrs.update({"placeholder": _("a username"), "autocomplete": "off"})
 
     def clean_opponent(self) -> Any:
         name = self.cleaned_data["opponent"].strip()
@@ -72,14 +88,14 @@ class ArchiveFilterForm(forms.Form):
             return None
         found = get_user_model().objects.filter(username__iexact=name).first()
         if found is None:
-            raise forms.ValidationError(f"Nobody here is called {name}.")
+            raise forms.ValidationError(_("Nobody here is called %(name)s.") % {"name": name})
         return found
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         since, until = data.get("since"), data.get("until")
         if since and until and since > until:
-            self.add_error("until", "The end date is before the start date.")
+            self.add_error("until", _("The end date is before the start date."))
         return data
 
     def filters(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ import logging
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
 from accounts.api_auth import error
 
@@ -14,25 +15,29 @@ log = logging.getLogger(__name__)
 PAGES = {
     400: (
         "bad_request",
-        "That request could not be understood",
-        "Something in the address or the form was not right.",
+        _("That request could not be understood"),
+        _("Something in the address or the form was not right."),
     ),
     403: (
         "forbidden",
-        "You may not open this page",
-        "It belongs to someone else, or you need to log in first.",
+        _("You may not open this page"),
+        _("It belongs to someone else, or you need to log in first."),
     ),
     404: (
         "not_found",
-        "Nothing here",
-        "There is no page at this address: a match, replay or player may have a different link.",
+        _("Nothing here"),
+        _("There is no page at this address: a match, replay or player may have a different link."),
     ),
-    500: ("server_error", "Something went wrong on our side", "Nothing you did: try again in a moment."),
+    500: (
+        "server_error",
+        _("Something went wrong on our side"),
+        _("Nothing you did: try again in a moment."),
+    ),
 }
 
 
 def _answer(request: HttpRequest, status: int) -> HttpResponse:
-    code, title, text = PAGES[status]
+    code, title, text = (str(said) for said in PAGES[status])  # in the language of the request
     if request.path.startswith("/api/"):
         return error(code, title + ".", status)
     try:

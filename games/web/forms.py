@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.catalog.computer import default_level, levels
 from games.catalog.registry import GAMES
@@ -23,9 +25,24 @@ def option_field_name(slug: str, name: str) -> str:
 
 
 def _time_choices() -> list[tuple[str, str]]:
-    realtime = [(f"{m}+{i}", f"{m}+{i} ({m} min, +{i} s a move)") for m, i in clocks.PRESETS]
-    days = [(f"d{n}", f"{n} day{'s' if n > 1 else ''} a move") for n in clocks.DAYS]
-    return [("", "Untimed"), *realtime, ("custom", "Custom realtime…"), *days]
+    """The time controls offered, in the reader's language (called each time the field is read)."""
+    realtime = [
+        (f"{m}+{i}", _("%(m)s+%(i)s (%(m)s min, +%(i)s s a move)") % {"m": m, "i": i})
+        for m, i in clocks.PRESETS
+    ]
+    days = [(f"d{n}", ngettext("%(n)s day a move", "%(n)s days a move", n) % {"n": n}) for n in clocks.DAYS]
+    return [("", _("Untimed")), *realtime, ("custom", _("Custom realtime…")), *days]
+
+
+def _side_choices() -> list[tuple[str, str]]:
+    """The creator's side: random, a seat, or watching the computers."""
+    seats = [(str(n), _("Seat %(n)s") % {"n": n}) for n in range(4)]
+    return [("random", _("Random")), *seats, ("watch", _("Watch"))]
+
+
+def _game_choices(slugs) -> list[tuple[str, str]]:
+    """The games offered, by their names in the reader's language (their kits mark them)."""
+    return [(slug, _(GAMES[slug].name)) for slug in slugs]
 
 
 def tournament_games() -> list[str]:
@@ -43,7 +60,7 @@ class GameOptionsForm(forms.Form):
         super().__init__(*args, **kwargs)
         for slug in self.offered_games():
             for name, opt in GAMES[slug].options.items():
-                label = opt.label or name
+                label = _(opt.label) if opt.label else name  # the game's words, marked by its kit
                 if opt.type == "choice":
                     shown = [(c, str(c).capitalize()) for c in opt.choices or ()]  # "Classic", not "classic"
                     field = forms.ChoiceField(label=label, choices=shown)
@@ -55,7 +72,7 @@ class GameOptionsForm(forms.Form):
                     field = WIDGETS[opt.type](label=label)
                 field.required = False
                 field.initial = opt.default
-                field.help_text = opt.help
+                field.help_text = _(opt.help) if opt.help else opt.help
                 if opt.type == "int":
                     field.widget.attrs.update({"min": opt.min, "max": opt.max})
                 self.fields[option_field_name(slug, name)] = field
@@ -102,7 +119,8 @@ class GameOptionsForm(forms.Form):
             return False
         field = option_field_name(slug, name)
         # the field's label already introduces its errors (and the summary's links)
-        self.add_error(field, message.removeprefix(f"{self.fields[field].label}: "))
+        said = GAMES[slug].options[name].label or name  # as the rules' message begins (English)
+        self.add_error(field, message.removeprefix(f"{said}: ").removeprefix(f"{self.fields[field].label}: "))
         return True
 
     def clean(self) -> dict[str, Any]:
@@ -119,25 +137,37 @@ class GameOptionsForm(forms.Form):
 
 
 class MatchCreateForm(GameOptionsForm):
-    rated = forms.BooleanField(required=False)
+    rated = forms.BooleanField(required=False, label=gettext_lazy("Rated"))
     # Checked by default; a rated match, or a co-operative game, has none whatever it says.
-    allow_takebacks = forms.BooleanField(required=False, initial=True, label="Allow takebacks")
-    time_control = forms.ChoiceField(choices=_time_choices(), required=False, label="Time control")
+    allow_takebacks = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Allow takebacks"))
+    time_control = forms.ChoiceField(
+        choices=_time_choices, required=False, label=gettext_lazy("Time control")
+    )
     clock_minutes = forms.IntegerField(
-        required=False, min_value=1, max_value=clocks.MAX_INITIAL // 60, initial=5
+        required=False,
+        min_value=1,
+        max_value=clocks.MAX_INITIAL // 60,
+        initial=5,
+        label=gettext_lazy("Clock minutes"),
     )
     clock_increment = forms.IntegerField(
-        required=False, min_value=0, max_value=clocks.MAX_INCREMENT, initial=0
+        required=False,
+        min_value=0,
+        max_value=clocks.MAX_INCREMENT,
+        initial=0,
+        label=gettext_lazy("Clock increment"),
     )
 
-    game = forms.ChoiceField(choices=[(slug, g.name) for slug, g in GAMES.items()])
-    opponent = forms.ChoiceField(choices=Match.Visibility.choices, initial="invite", widget=forms.RadioSelect)
-    level = forms.CharField(required=False)
-    level2 = forms.CharField(required=False)
-    side = forms.ChoiceField(
-        choices=[("random", "Random")] + [(str(n), f"Seat {n}") for n in range(4)] + [("watch", "Watch")],
-        initial="random",
+    game = forms.ChoiceField(choices=lambda: _game_choices(GAMES), label=gettext_lazy("Game"))
+    opponent = forms.ChoiceField(
+        choices=Match.Visibility.choices,
+        initial="invite",
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Opponent"),
     )
+    level = forms.CharField(required=False, label=gettext_lazy("Level"))
+    level2 = forms.CharField(required=False, label=gettext_lazy("Level2"))
+    side = forms.ChoiceField(choices=_side_choices, initial="random", label=gettext_lazy("Side"))
 
     def clock(self) -> dict[str, int] | None:
         """The ``clock`` argument of match_create, from the time control fields."""
@@ -164,9 +194,11 @@ class MatchCreateForm(GameOptionsForm):
             for name in ("level", "level2"):
                 data[name] = data.get(name) or data.get("level") or default_level(slug)
                 if data[name] not in levels(slug):
-                    self.add_error(name, f"Choose a computer level: {', '.join(levels(slug))}.")
+                    self.add_error(
+                        name, _("Choose a computer level: %(levels)s.") % {"levels": ", ".join(levels(slug))}
+                    )
         elif data.get("side") == "watch":
-            self.add_error("side", "To watch a match, choose the computer as the opponent.")
+            self.add_error("side", _("To watch a match, choose the computer as the opponent."))
         return data
 
     def takebacks(self) -> bool:
@@ -190,7 +222,7 @@ class ChallengeForm(MatchCreateForm):
     game of two opponents, its options, clock, side and rated; the other seat is kept for
     them (no open seat, no computer)."""
 
-    game = forms.ChoiceField(choices=lambda: [(slug, GAMES[slug].name) for slug in tournament_games()])
+    game = forms.ChoiceField(choices=lambda: _game_choices(tournament_games()), label=gettext_lazy("Game"))
     opponent = forms.ChoiceField(choices=[("invite", "invite")], initial="invite", required=False)
 
 
@@ -198,4 +230,4 @@ class TournamentGameForm(GameOptionsForm):
     """The game and its options of the new-tournament form (its other fields go to the
     service as posted)."""
 
-    game = forms.ChoiceField(choices=lambda: [(slug, GAMES[slug].name) for slug in tournament_games()])
+    game = forms.ChoiceField(choices=lambda: _game_choices(tournament_games()), label=gettext_lazy("Game"))

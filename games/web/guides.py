@@ -9,6 +9,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from .mini_markdown import to_html
 
@@ -22,4 +23,4 @@ def _bots_guide() -> SafeString:
 
 def bots_guide(request: HttpRequest) -> HttpResponse:
     """How bots play: tokens, the event socket, challenges, a complete example."""
-    return render(request, "games/guide.html", {"title": "How bots play", "guide": _bots_guide()})
+    return render(request, "games/guide.html", {"title": _("How bots play"), "guide": _bots_guide()})

@@ -6,6 +6,7 @@ from functools import partial
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from accounts.api_auth import api_view
@@ -13,6 +14,8 @@ from games.catalog.registry import GAMES
 from games.matches.errors import ServiceError
 from games.matches.models import Seat
 from games.matches.ratings.standings import ACTIVE_DAYS, leaderboard, leaderboard_version
+
+from .words import game_info
 
 
 def _rateable() -> list:
@@ -48,10 +51,10 @@ def leaderboard_page(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "games/leaderboard.html",
         {
-            "game": game,
+            "game": game_info(game),
             "rows": partial(leaderboard, slug),
             "version": leaderboard_version(slug),
-            "games": _rateable(),
+            "games": [game_info(g) for g in _rateable()],
             "active_days": ACTIVE_DAYS,
         },
     )
@@ -64,5 +67,5 @@ def leaderboard_api(request: HttpRequest, slug: str) -> JsonResponse:
     deviation, provisional, games}]}``."""
     game = GAMES.get(slug)
     if game is None or game.cooperative:
-        raise ServiceError("not_found", "No leaderboard for that game.", 404)
+        raise ServiceError("not_found", _("No leaderboard for that game."), 404)
     return JsonResponse({"game": slug, "players": leaderboard(slug)})

@@ -5,6 +5,7 @@ result. The replay page does both (``static/js/replay_analysis.js``)."""
 from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.api_auth import error
@@ -24,9 +25,9 @@ def replay_analysis(request: HttpRequest, slug: str) -> JsonResponse:
             return JsonResponse(exc.as_dict(), status=exc.status)
         return JsonResponse(analysis_json(analysis.match), status=201 if asked else 200)
     if request.method not in ("GET", "HEAD"):
-        return error("bad_request", "GET the analysis, or POST to ask for it.", 405)
+        return error("bad_request", _("GET the analysis, or POST to ask for it."), 405)
     match = Match.objects.filter(replay_slug=slug).first()
     found = analysis_json(match) if match is not None else None
     if found is None:
-        return error("not_found", "No computer analysis of this game yet: POST to ask for one.", 404)
+        return error("not_found", _("No computer analysis of this game yet: POST to ask for one."), 404)
     return JsonResponse(found)

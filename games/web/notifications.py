@@ -12,6 +12,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
@@ -42,7 +44,7 @@ def unread_count(request: HttpRequest) -> JsonResponse:
     """``{"unread": n}``: the bell's count (bell.js reads it on a ``notifications`` hint)."""
     if not request.user.is_authenticated:
         return JsonResponse(
-            {"error": "not_authenticated", "message": "Log in first (session cookie)."}, status=401
+            {"error": "not_authenticated", "message": _("Log in first (session cookie).")}, status=401
         )
     return JsonResponse({"unread": services.unread_count(user=request.user)})
 
@@ -52,16 +54,16 @@ class EmailSettingsForm(forms.Form):
     for your password (it is where password-reset mail goes)."""
 
     email = forms.EmailField(
-        label="E-mail address",
+        label=gettext_lazy("E-mail address"),
         required=False,
-        help_text="Mail goes here; leave it empty for no e-mail at all.",
+        help_text=gettext_lazy("Mail goes here; leave it empty for no e-mail at all."),
     )
     password = forms.CharField(
-        label="Your password",
+        label=gettext_lazy("Your password"),
         required=False,
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        help_text="Only needed to change the address.",
+        help_text=gettext_lazy("Only needed to change the address."),
     )
     turn = forms.BooleanField(label=EmailPreferences._meta.get_field("turn").verbose_name, required=False)
     low_time = forms.BooleanField(
@@ -76,7 +78,7 @@ class EmailSettingsForm(forms.Form):
         data = super().clean()
         changed = "email" in data and data["email"] != self.user.email
         if changed and not self.user.check_password(data.get("password") or ""):
-            self.add_error("password", "Enter your password to change the e-mail address.")
+            self.add_error("password", _("Enter your password to change the e-mail address."))
         return data
 
 
@@ -95,7 +97,7 @@ def email_settings(request: HttpRequest) -> HttpResponse:
         services.preferences_set(
             user=request.user, turn=data["turn"], low_time=data["low_time"], email=data["email"]
         )
-        messages.success(request, "E-mail settings saved.")
+        messages.success(request, _("E-mail settings saved."))
         if request.user.email and request.user.email != before:
             send_confirmation(request, request.user)  # nothing else goes there until confirmed
         return redirect("notifications_settings")

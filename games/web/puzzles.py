@@ -12,6 +12,7 @@ import orjson
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.catalog.registry import KITS
@@ -22,6 +23,7 @@ from games.puzzles.services import PuzzleError, check
 from games.puzzles.solvers import Solver
 from games.puzzles.streaks import Streak
 from games.web.shared_thread import short_write
+from games.web.words import game_info
 
 MAX_BODY = 16 * 1024
 
@@ -36,9 +38,9 @@ def _kit(slug: str):
 def task(puzzle: Puzzle) -> str:
     """What the puzzle asks, for people: "Red to play and win"."""
     kit = KITS[puzzle.game]
-    name = kit.game.seat_names[puzzle.seat]
-    claim = kit.puzzles.claim if puzzle.result == Puzzle.Result.WIN else "and draw"
-    return f"{name} to play {claim}"
+    name = _(kit.game.seat_names[puzzle.seat])  # the seat's and the claim's words: marked by the kit
+    claim = _(kit.puzzles.claim) if puzzle.result == Puzzle.Result.WIN else _("and draw")
+    return _("%(side)s to play %(claim)s") % {"side": name, "claim": claim}
 
 
 def daily_card() -> dict[str, str] | None:
@@ -47,7 +49,7 @@ def daily_card() -> dict[str, str] | None:
     if puzzle is None:
         return None
     url = reverse("puzzle_page", args=[puzzle.game, puzzle.pk])
-    return {"game_name": KITS[puzzle.game].game.name, "task": task(puzzle), "url": url}
+    return {"game_name": _(KITS[puzzle.game].game.name), "task": task(puzzle), "url": url}
 
 
 @require_safe
@@ -62,7 +64,7 @@ def puzzle_index(request: HttpRequest) -> HttpResponse:
         games.append(
             {
                 "slug": slug,
-                "name": kit.game.name,
+                "name": _(kit.game.name),
                 "count": have[slug],
                 "rating": round(mine.rating),
                 "provisional": mine.provisional,
@@ -78,7 +80,7 @@ def puzzle_next(request: HttpRequest, slug: str) -> HttpResponse:
     kit = _kit(slug)
     puzzle = next_for(Solver(request), slug)
     if puzzle is None:
-        return render(request, "puzzles/none_left.html", {"game": kit.game}, status=200)
+        return render(request, "puzzles/none_left.html", {"game": game_info(kit.game)}, status=200)
     return redirect("puzzle_page", slug, puzzle.pk)
 
 
@@ -133,7 +135,7 @@ def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> H
         "streak": {"count": streak.count, "best": standing.best_streak} if streak else None,
     }
     context = {
-        "game": kit.game.info(),
+        "game": game_info(kit.game),
         "puzzle": puzzle,
         "task": data["task"],
         "data": data,
@@ -155,11 +157,11 @@ def puzzle_check(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     puzzle = Puzzle.objects.filter(pk=pk, game=slug).first() if kit and kit.puzzles else None
     try:
         if puzzle is None:
-            raise PuzzleError("no_puzzle", "There is no such puzzle: open the next one.", "puzzle", 404)
+            raise PuzzleError("no_puzzle", _("There is no such puzzle: open the next one."), "puzzle", 404)
         body = _body(request.body)
         for name in ("again", "streak"):
             if type(body.get(name, False)) is not bool:
-                raise PuzzleError("bad_request", f"{name} is true or false.", name)
+                raise PuzzleError("bad_request", _("%(field)s is true or false.") % {"field": name}, name)
         answer = check(
             Solver(request),
             puzzle,
@@ -174,11 +176,11 @@ def puzzle_check(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
 
 def _body(raw: bytes) -> dict[str, Any]:
     if len(raw) > MAX_BODY:
-        raise PuzzleError("bad_request", f"The body is over {MAX_BODY // 1024} KiB.")
+        raise PuzzleError("bad_request", _("The body is over %(size)s KiB.") % {"size": MAX_BODY // 1024})
     try:
         body = orjson.loads(raw or b"{}")
     except orjson.JSONDecodeError:
-        raise PuzzleError("bad_request", "The body is not JSON.") from None
+        raise PuzzleError("bad_request", _("The body is not JSON.")) from None
     if not isinstance(body, dict):
-        raise PuzzleError("bad_request", "The body must be a JSON object.")
+        raise PuzzleError("bad_request", _("The body must be a JSON object."))
     return body

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.api_auth import api_view, json_body
@@ -24,7 +25,7 @@ from .forms import TournamentGameForm
 def _get(tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_related("created_by").filter(pk=tournament_id).first()
     if tournament is None:
-        raise ServiceError("not_found", "No such tournament.", 404)
+        raise ServiceError("not_found", _("No such tournament."), 404)
     return tournament
 
 
@@ -60,7 +61,7 @@ def api_join(request: HttpRequest, tournament_id: int) -> JsonResponse:
     body = json_body(request)
     level = body.get("level") or ""
     if not isinstance(level, str):
-        raise ServiceError("bad_options", "Level must be a computer level's name.", 400, field="level")
+        raise ServiceError("bad_options", _("Level must be a computer level's name."), 400, field="level")
     services.tournament_join(tournament_id=tournament_id, user=request.user, level=level)
     return JsonResponse(selectors.tournament_json(_get(tournament_id)))
 
@@ -126,7 +127,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                         pass  # e.g. bots only: the page shows why there is no seat
                 return redirect("tournament_detail", tournament_id=tournament.pk)
     games = [
-        {"slug": slug, "name": GAMES[slug].name, "levels": levels(slug), "fields": form.game_fields(slug)}
+        {"slug": slug, "name": _(GAMES[slug].name), "levels": levels(slug), "fields": form.game_fields(slug)}
         for slug in form.offered_games()
     ]
     return render(

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_http_methods
 
 from accounts.follows import challenge_allowed, following
@@ -35,6 +36,7 @@ from games.tournaments.selectors import listed as listed_tournaments
 
 from .forms import ChallengeForm, MatchCreateForm, tournament_games
 from .puzzles import daily_card
+from .words import game_info
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -127,7 +129,7 @@ def challenge_new(request: HttpRequest, username: str) -> HttpResponse:
     no form (``accounts.follows.challenge_allowed``)."""
     target = get_object_or_404(get_user_model(), username=username, is_active=True)
     if target.pk == request.user.pk:
-        messages.info(request, "Challenge someone else: open their profile.")
+        messages.info(request, _("Challenge someone else: open their profile."))
         return redirect("match_new")
     offered = tournament_games()
     chosen = request.GET.get("game")
@@ -164,9 +166,9 @@ def create_page(request: HttpRequest, form: MatchCreateForm, **extra: object) ->
     measured = ratings.level_ratings()  # game -> level -> rating (one query)
     games = [
         {
-            **GAMES[slug].info(),
+            **game_info(GAMES[slug]),
             "levels": [
-                {"name": lv, "note": NOTES[slug].get(lv, ""), "rating": measured.get(slug, {}).get(lv)}
+                {"name": lv, "note": _note(NOTES[slug].get(lv, "")), "rating": measured.get(slug, {}).get(lv)}
                 for lv in LEVELS.get(slug, {})
             ],
             "default_level": default_level(slug),
@@ -185,6 +187,11 @@ def create_page(request: HttpRequest, form: MatchCreateForm, **extra: object) ->
     )
 
 
+def _note(note: str) -> str:
+    """A computer level's note in the reader's language (its kit marks it)."""
+    return _(note) if note else ""
+
+
 def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
     """The live match page (players play, everyone else watches)."""
     match = get_object_or_404(Match, pk=match_id)
@@ -193,7 +200,7 @@ def match_detail(request: HttpRequest, match_id: str) -> HttpResponse:
         "games/match.html",
         {
             "match": match,
-            "game": match.rules.info(),
+            "game": game_info(match.rules),
             # the tag says whether this match takes moves back, in a game where one may
             "takebacks_tag": None if no_takebacks(match.rules) else match.takebacks,
             "initial": match_for_user(match, request.user),
@@ -220,7 +227,7 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
         try:
             services.match_join(match_id=match.pk, user=request.user)
         except ServiceError as exc:
-            messages.info(request, f"{exc.message} You are watching.")
+            messages.info(request, _("%(why)s You are watching.") % {"why": exc.message})
         return redirect(match.get_absolute_url())
     if request.user.is_authenticated and match.seats.filter(user=request.user).exists():
         return redirect(match.get_absolute_url())
@@ -232,7 +239,7 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
     names = rules.seat_names  # as the match page labels its seats ("Black (X)")
 
     def label(seat: int) -> str:
-        return names[seat] if seat < len(names) else f"Seat {seat}"
+        return _(names[seat]) if seat < len(names) else _("Seat %(n)s") % {"n": seat}
 
     players = [{"label": label(s.seat), "user": s.user, "level": s.level} for s in seats]
     return render(
@@ -240,7 +247,7 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
         "games/invite.html",
         {
             "match": match,
-            "game": rules.info(),
+            "game": game_info(rules),
             "inviter": match.created_by.username if match.created_by else None,
             "players": players,
             "your_seat": None if free is None else label(free),
@@ -270,7 +277,7 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
         "games/replay.html",
         {
             "match": match,
-            "game": match.rules.info(),
+            "game": game_info(match.rules),
             "replay": {"match": summary},
             "replay_json": replay_json(match, summary),
             "chat_lines": chat.players_room_lines(match.pk),
@@ -287,7 +294,10 @@ def _computer_analysis(match: Match, summary: dict) -> dict:
     Alpha Battle dealt from a seed has no move: its setups came from the seed.)"""
     initial = analysis_json(match)
     finished = match.status == Match.Status.FINISHED and match.ply > 0
-    names = [p["username"] or f"the computer ({p['computer']})" for p in summary["players"]]
+    names = [
+        p["username"] or _("the computer (%(level)s)") % {"level": _(p["computer"]) if p["computer"] else ""}
+        for p in summary["players"]
+    ]
     return {
         "offered": initial is not None or (finished and analysable(match.game)),
         "initial": initial,

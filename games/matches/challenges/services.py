@@ -17,6 +17,8 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .. import quotas
 from .. import services as match_services
@@ -59,7 +61,7 @@ def make(
         if match.seats.count() != 2 or match.rules.cooperative:  # rolled back with the match
             raise ServiceError(
                 "bad_options",
-                "A challenge is a match of two players, one against the other.",
+                _("A challenge is a match of two players, one against the other."),
                 400,
                 field="game" if match.rules.cooperative else "options",  # allies: the game itself
             )
@@ -79,14 +81,27 @@ def _check_quota(user, target) -> None:
     sent = Challenge.objects.open().filter(from_user=user)
     limit = settings.QUOTA_CHALLENGES
     quotas.refuse_at(
-        sent, limit, "too_many_challenges", f"You already have {limit} challenges waiting for an answer."
+        sent,
+        limit,
+        "too_many_challenges",
+        ngettext(
+            "You already have %(n)s challenges waiting for an answer.",
+            "You already have %(n)s challenges waiting for an answer.",
+            limit,
+        )
+        % {"n": limit},
     )
     limit = settings.QUOTA_CHALLENGES_TO_ONE
     quotas.refuse_at(
         sent.filter(to_user=target),
         limit,
         "too_many_challenges",
-        f"You already have {limit} challenges waiting for {target.username}'s answer.",
+        ngettext(
+            "You already have %(n)s challenges waiting for %(name)s's answer.",
+            "You already have %(n)s challenges waiting for %(name)s's answer.",
+            limit,
+        )
+        % {"n": limit, "name": target.username},
     )
 
 
@@ -100,11 +115,11 @@ def _answerable(challenge_id: Any, user) -> Challenge:
         else None
     )
     if challenge is None:
-        raise ServiceError("not_found", "No such challenge.", 404)
+        raise ServiceError("not_found", _("No such challenge."), 404)
     if challenge.to_user_id != user.pk:
-        raise ServiceError("not_challenged", "Only the challenged player may answer a challenge.", 403)
+        raise ServiceError("not_challenged", _("Only the challenged player may answer a challenge."), 403)
     if challenge.answered_at is not None or challenge.match.status != Match.Status.WAITING:
-        raise ServiceError("challenge_closed", "This challenge was already answered or withdrawn.", 409)
+        raise ServiceError("challenge_closed", _("This challenge was already answered or withdrawn."), 409)
     return challenge
 
 

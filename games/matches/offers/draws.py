@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .. import abilities
 from ..endings import end
@@ -56,7 +57,7 @@ def draw_answer(
         seat = players_seat(match) if seat is None else seat
         refuse_if_over(match)
         if match.draw_offer is None or match.draw_offer == seat or (ply is not None and ply != match.ply):
-            raise ServiceError("no_draw_offer", "Nobody is offering you a draw.", 409)
+            raise ServiceError("no_draw_offer", _("Nobody is offering you a draw."), 409)
         if accept:
             return _agree(match)
         match.draw_offer = None

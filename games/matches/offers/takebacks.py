@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .. import abilities, clocks, move_list
 from ..endings import finish_by_time, time_is_up
@@ -48,7 +49,7 @@ def _back_to(match: Match, seat: int) -> int:
     in_play = Move.objects.filter(match=match, takeback__isnull=True)
     own = in_play.filter(seat=seat, forced=False).order_by("-ply").values_list("ply", flat=True).first()
     if own is None:
-        raise _cannot("You have no move to take back.")
+        raise _cannot(_("You have no move to take back."))
     before = in_play.filter(ply__lt=own).order_by("-ply").values_list("ply", flat=True).first()
     return before or 0
 
@@ -75,7 +76,7 @@ def takeback_propose(*, match_id: str, user) -> Match:
             match.save(update_fields=["takeback_offer", "takeback_to", "updated_at"])
             announce_change(match, TakebackProposed(match=match, seat=seat, back_to=back_to))
     if late:
-        raise ServiceError("match_over", "The match is over: time ran out.", 409)
+        raise ServiceError("match_over", _("The match is over: time ran out."), 409)
     return match
 
 
@@ -87,7 +88,7 @@ def takeback_answer(*, match_id: str, user, accept: bool) -> Match:
         refuse_if_over(match)
         asker, back_to = match.takeback_offer, match.takeback_to
         if asker is None or asker == seat or back_to is None:
-            raise ServiceError("no_takeback_offer", "Nobody is asking you for a takeback.", 409)
+            raise ServiceError("no_takeback_offer", _("Nobody is asking you for a takeback."), 409)
         if accept:
             late = _take_back_in_time(match, asker, back_to)
         else:
@@ -96,7 +97,7 @@ def takeback_answer(*, match_id: str, user, accept: bool) -> Match:
             match.save(update_fields=["takeback_offer", "takeback_to", "updated_at"])
             announce_change(match)
     if late:
-        raise ServiceError("match_over", "The match is over: time ran out.", 409)
+        raise ServiceError("match_over", _("The match is over: time ran out."), 409)
     return match
 
 

@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .. import quotas, services
 from ..errors import ServiceError
@@ -35,7 +36,9 @@ def pool_of(key: Any) -> Pool:
     """The pool named ``key``; ServiceError ``unknown_pool`` (404) otherwise."""
     pool = POOLS.get(key) if isinstance(key, str) else None
     if pool is None:
-        raise ServiceError("unknown_pool", f"No such pool: {key!r}. GET /api/pools/ lists them.", 404)
+        raise ServiceError(
+            "unknown_pool", _("No such pool: %(key)r. GET /api/pools/ lists them.") % {"key": key}, 404
+        )
     return pool
 
 
@@ -58,7 +61,7 @@ def pool_enter(*, user, pool: Any) -> PoolEntry:
     if bot and not with_bots:
         raise ServiceError(
             "bots_not_pooled",
-            "This bot may not enter the pools: its owner turns on Quick pairing with bots on its profile.",
+            _("This bot may not enter the pools: its owner turns on Quick pairing with bots on its profile."),
             403,
         )
     try:
@@ -83,7 +86,7 @@ def pool_enter(*, user, pool: Any) -> PoolEntry:
             )
             announce(PoolsChanged(pools=sorted({*left, chosen.key})))
     except IntegrityError:  # the same player entering twice at once (staff skip the lock)
-        raise ServiceError("already_waiting", "You are entering a pool already.", 409) from None
+        raise ServiceError("already_waiting", _("You are entering a pool already."), 409) from None
     pair_pool(chosen.key)
     entry.refresh_from_db()
     return entry
@@ -129,7 +132,7 @@ def choose_pairs(waiting: list[PoolEntry], now: datetime) -> list[tuple[PoolEntr
                 candidates.append((gap, i, j))
     taken: set[int] = set()
     pairs = []
-    for _, i, j in sorted(candidates):
+    for _gap, i, j in sorted(candidates):
         if i not in taken and j not in taken:
             taken |= {i, j}
             pairs.append((waiting[i], waiting[j]))

@@ -17,6 +17,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import leases
 from games.catalog import review
@@ -31,8 +33,13 @@ log = logging.getLogger(__name__)
 MAX_WAITING = 20  # analyses queued or running at once on the whole site
 PLY_BUDGET = 0.8  # seconds a position: a 60-move Othello game within a minute
 analysis_requested = Signal()  # sent with analysis_id once the request is committed
-FAILED_MESSAGE = "The analysis failed. The site's staff have the details; you may ask for it again."
-STOPPED = "The computer stopped three times while analysing this game; you may ask for it again."
+# In English where stored (an analysis's ``error``), in the reader's language where shown (``failure``).
+FAILED_MESSAGE = gettext_noop(
+    "The analysis failed. The site's staff have the details; you may ask for it again."
+)
+STOPPED = gettext_noop(
+    "The computer stopped three times while analysing this game; you may ask for it again."
+)
 
 
 def analysis_request(*, slug: str) -> tuple[MatchAnalysis, bool]:
@@ -42,20 +49,24 @@ def analysis_request(*, slug: str) -> tuple[MatchAnalysis, bool]:
     (too many waiting)."""
     match = Match.objects.filter(replay_slug=slug).first()
     if match is None:
-        raise ServiceError("not_found", "No such replay.", 404)
+        raise ServiceError("not_found", _("No such replay."), 404)
     Status = MatchAnalysis.Status
     existing = MatchAnalysis.objects.filter(match=match).first()
     if existing is not None and existing.status != Status.FAILED:
         return existing, False
     if match.status != Match.Status.FINISHED:
-        raise ServiceError("not_over", "A game is analysed once it is finished.", 409)
+        raise ServiceError("not_over", _("A game is analysed once it is finished."), 409)
     if not analysable(match.game):
-        raise ServiceError("bad_options", f"{match.rules.name} has no computer analysis.", 400)
+        raise ServiceError(
+            "bad_options", _("%(game)s has no computer analysis.") % {"game": _(match.rules.name)}, 400
+        )
     waiting = MatchAnalysis.objects.filter(  # a lapsed run waits for nobody
         leases.alive(), status__in=(Status.QUEUED, Status.RUNNING)
     )
     if waiting.count() >= MAX_WAITING:
-        raise ServiceError("rate_limited", "The computer is busy analysing other games: try again soon.", 429)
+        raise ServiceError(
+            "rate_limited", _("The computer is busy analysing other games: try again soon."), 429
+        )
     if existing is not None:  # failed: asked for again, from the start
         asked = MatchAnalysis.objects.filter(pk=existing.pk, status=Status.FAILED).update(
             status=Status.QUEUED, attempts=0, done=0, total=0, plies=[], summary=[], error=""
@@ -140,7 +151,7 @@ def failure(analysis: MatchAnalysis) -> str:
     """What the replay says of a failed analysis (empty otherwise)."""
     if analysis.status != MatchAnalysis.Status.FAILED:
         return ""
-    return STOPPED if analysis.error == STOPPED else FAILED_MESSAGE
+    return _(STOPPED) if analysis.error == STOPPED else _(FAILED_MESSAGE)
 
 
 def analysis_json(match: Match) -> dict[str, Any] | None:

@@ -16,6 +16,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .. import abilities
 from ..endings import OVER
@@ -31,11 +33,26 @@ MAX_CHARS = 140
 BURST, WINDOW = 4, timedelta(seconds=10)  # a fifth line within WINDOW is refused
 REPEAT_LAST = 3  # a line equal to one of your last REPEAT_LAST lines of the match is refused
 HISTORY = 50  # lines of each room a socket gets on connect
-QUICK_PHRASES = ("Hello", "Good luck", "Have fun", "Good game", "Thanks", "Rematch?")
-TEAM_PHRASES = ("Hello", "Good luck", "Have fun", "Well played", "Thanks", "Again?")  # allies, no rival
+# Said in the writer's language: a button's phrase is the line it sends.
+QUICK_PHRASES = (
+    gettext_lazy("Hello"),
+    gettext_lazy("Good luck"),
+    gettext_lazy("Have fun"),
+    gettext_lazy("Good game"),
+    gettext_lazy("Thanks"),
+    gettext_lazy("Rematch?"),
+)
+TEAM_PHRASES = (  # allies, no rival
+    gettext_lazy("Hello"),
+    gettext_lazy("Good luck"),
+    gettext_lazy("Have fun"),
+    gettext_lazy("Well played"),
+    gettext_lazy("Thanks"),
+    gettext_lazy("Again?"),
+)
 
 
-def quick_phrases(cooperative: bool) -> tuple[str, ...]:
+def quick_phrases(cooperative: bool) -> tuple[Any, ...]:
     """The chat's one-click lines: allies of a co-operative game are nobody's rivals."""
     return TEAM_PHRASES if cooperative else QUICK_PHRASES
 
@@ -105,9 +122,9 @@ def chat_say(*, match_id: str, user, room: str, text: str) -> dict[str, Any]:
     (a line is said beside every move, on the same database thread)."""
     text = " ".join(text.split())  # one line: no newlines, no runs of spaces
     if not text:
-        raise ChatRefused("empty", "Say something first.")
+        raise ChatRefused("empty", _("Say something first."))
     if len(text) > MAX_CHARS:
-        raise ChatRefused("too_long", f"A line is at most {MAX_CHARS} characters.")
+        raise ChatRefused("too_long", _("A line is at most %(most)s characters.") % {"most": MAX_CHARS})
     with transaction.atomic():
         # The user's row is the lock: two lines of one user at once are counted one by one.
         chat_store.lock_user(user.pk)
@@ -116,7 +133,7 @@ def chat_say(*, match_id: str, user, room: str, text: str) -> dict[str, Any]:
             match_id=match_id, user_id=user.pk, now=now, since=now - WINDOW, recent=REPEAT_LAST
         )
         if facts.status is None:
-            raise ServiceError("not_found", "No such match.", 404)
+            raise ServiceError("not_found", _("No such match."), 404)
         _refuse(facts, room, text)
         line_id = chat_store.insert_line(match_id=match_id, user_id=user.pk, room=room, text=text, at=now)
         said = line_json(ChatLine(pk=line_id, room=room, text=text, at=now), user.username)
@@ -126,20 +143,29 @@ def chat_say(*, match_id: str, user, room: str, text: str) -> dict[str, Any]:
 
 def _refuse(facts: chat_store.Facts, room: str, text: str) -> None:
     if facts.chat_off:
-        raise ChatRefused("chat_off", "You turned chat off in your settings.")
+        raise ChatRefused("chat_off", _("You turned chat off in your settings."))
     if facts.bar_until is not None:
         until = facts.bar_until.strftime("%Y-%m-%d %H:%M UTC")
-        raise ChatRefused("barred", f"You may not chat until {until}: {facts.bar_reason}")
+        raise ChatRefused(
+            "barred",
+            _("You may not chat until %(until)s: %(reason)s") % {"until": until, "reason": facts.bar_reason},
+        )
     if room not in _written(facts):
         if facts.seated and facts.people < 2:
-            raise ChatRefused("not_your_room", "There is nobody to talk to: you play the computer.")
+            raise ChatRefused("not_your_room", _("There is nobody to talk to: you play the computer."))
         if room == SPECTATORS:
-            raise ChatRefused("not_your_room", "Players write in the spectators' room only after the game.")
-        raise ChatRefused("not_your_room", "Only the players write in the players' room.")
+            raise ChatRefused(
+                "not_your_room", _("Players write in the spectators' room only after the game.")
+            )
+        raise ChatRefused("not_your_room", _("Only the players write in the players' room."))
     if text.casefold() in {said.casefold() for said in facts.recent}:
-        raise ChatRefused("repeated", "You said that just now.")
+        raise ChatRefused("repeated", _("You said that just now."))
     if facts.in_window >= BURST:
-        raise ChatRefused("too_fast", f"At most {BURST} lines in {WINDOW.seconds} seconds: wait a moment.")
+        raise ChatRefused(
+            "too_fast",
+            _("At most %(lines)s lines in %(seconds)s seconds: wait a moment.")
+            % {"lines": BURST, "seconds": WINDOW.seconds},
+        )
 
 
 def _written(facts: chat_store.Facts) -> set[str]:
@@ -152,7 +178,7 @@ def chat_mute(*, match_id: str, user, mute: bool) -> None:
     """A player stops (or starts again) hearing the other side's chat in this match."""
     public = match_public(Match.objects.filter(pk=match_id).first() or _no_match())
     if seat_in(public, user.username) is None:
-        raise ServiceError("not_a_player", "Only players mute the other side.", 403)
+        raise ServiceError("not_a_player", _("Only players mute the other side."), 403)
     with transaction.atomic():
         if mute:
             ChatMute.objects.get_or_create(match_id=match_id, user=user)
@@ -165,7 +191,7 @@ def chat_report(*, match_id: str, user, line_id: int) -> None:
     match = Match.objects.filter(pk=match_id).first() or _no_match()
     line = ChatLine.objects.filter(pk=line_id, match=match, hidden=False).first()
     if line is None or line.room not in rooms_read(match_public(match), user.username):
-        raise ServiceError("no_chat_line", "There is no such line to report.", 404)
+        raise ServiceError("no_chat_line", _("There is no such line to report."), 404)
     with transaction.atomic():
         ChatReport.objects.get_or_create(line=line, by=user)
 
@@ -185,4 +211,4 @@ def chat_hide(*, line_ids: list[int]) -> int:
 
 
 def _no_match() -> Match:
-    raise ServiceError("not_found", "No such match.", 404)
+    raise ServiceError("not_found", _("No such match."), 404)
