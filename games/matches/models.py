@@ -36,6 +36,8 @@ def option_labels(game: str, options: dict[str, Any]) -> list[tuple[str, str]]:
             continue
         # a box of several lines (a start position) is the board itself: the page draws it
         text = gettext("yes") if value is True else gettext("custom") if option.lines > 1 else str(value)
+        if option.type == "choice" and isinstance(value, str):
+            text = gettext(value)  # a choice is a word its kit marks ("alliance")
         shown.append((gettext(option.label) if option.label else name, text))  # the label: its kit's word
     return shown
 

@@ -9,6 +9,7 @@ moves from the puzzle's position, both sides, ending with the person's newest mo
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -121,8 +122,35 @@ def check(
 
 def reveal(kit: GameKit, puzzle: Puzzle) -> dict[str, Any]:
     """What a finished try shows: the solution (its moves, labels and boards), its themes, its
-    proof and where it came from; made once per process and puzzle."""
-    return kept(("reveal", puzzle.pk, puzzle.digest), lambda: _reveal(kit, puzzle))
+    proof and where it came from; made once per process and puzzle (in English), its words
+    (the themes and the solver's name, marked by the game's kit, and where it was found) said in
+    the reader's language."""
+    shown = kept(("reveal", puzzle.pk, puzzle.digest), lambda: _reveal(kit, puzzle))
+    proof = shown["proof"]
+    return {
+        **shown,  # a new dict: the kept one stays English for every reader
+        "themes": [_(theme) if theme else theme for theme in shown["themes"]],
+        "proof": {**proof, "solver": _(proof["solver"]) if proof["solver"] else proof["solver"]},
+        "source": _source(shown["source"]),
+    }
+
+
+_SELF_PLAY = re.compile(r"a game of the computer levels \((\w+) vs (\w+)\), #(\d+)")
+_MATCH = re.compile(r"the match (\w+)")
+
+
+def _source(text: str) -> str:
+    """Where a puzzle was found (stored in English, as the finder words it), for people."""
+    if found := _SELF_PLAY.fullmatch(text):
+        first, second, number = found.groups()
+        return _("a game of the computer levels (%(first)s vs %(second)s), #%(number)s") % {
+            "first": _(first),
+            "second": _(second),
+            "number": number,
+        }
+    if found := _MATCH.fullmatch(text):
+        return _("the match %(id)s") % {"id": found.group(1)}
+    return text
 
 
 def _reveal(kit: GameKit, puzzle: Puzzle) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 
 from accounts.follows import following
 from games.matches.challenges.selectors import challenge_json, challenges_to
@@ -144,7 +145,8 @@ def _anyones_rows() -> tuple[list[Row], list[Row]]:
     public_finished = Match.objects.finished().filter(visibility=Match.Visibility.OPEN)
     newest = public_finished.order_by("-finished_at").values_list("finished_at", "pk").first()
     version = hashlib.md5(f"{opened['n']}:{opened['newest']}:{newest}".encode(), usedforsecurity=False)
-    key = f"lobby-push-anyone:{version.hexdigest()}"  # no spaces: any cache backend takes it
+    # in the socket's language (its rows are rendered words): one entry per language
+    key = f"lobby-push-anyone:{get_language()}:{version.hexdigest()}"  # no spaces: any backend takes it
     return cache.get_or_set(key, lambda: _listed_rows(None), ANYONE_CACHE_SECONDS)
 
 

@@ -63,7 +63,9 @@ async def analysis_view(request: HttpRequest) -> JsonResponse:
         if _asked[address] <= 0:
             del _asked[address]
     if "error" in found:
-        return error(found["error"], found["message"], 400, found["field"])
+        # made without Django (the search process): a kit's marked words ("… is analysed once
+        # a setup is public") said here in the reader's language; others stay as they are
+        return error(found["error"], _(found["message"]), 400, found["field"])
     return JsonResponse(found)
 
 

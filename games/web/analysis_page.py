@@ -39,7 +39,7 @@ MAX_LINK = 16 * 1024  # characters of ``lines``
 @require_safe
 def analysis_index(request: HttpRequest) -> HttpResponse:
     """``/analysis/``: the games that have an analysis board (the menu's "Analysis")."""
-    boards = [game for slug, game in GAMES.items() if has_board(slug)]
+    boards = [game_info(game) for slug, game in GAMES.items() if has_board(slug)]
     return render(request, "games/analysis_index.html", {"boards": boards})
 
 
@@ -114,14 +114,15 @@ def _shown_state(game: Game, options: dict[str, Any], query: Any) -> State:
     position = _decode(query.get("position", ""))
     if isinstance(position, dict):
         to_move = position.get("to_move")
-        start, _ = game.position(options, position.get("board"), to_move if type(to_move) is int else None)
+        seat = to_move if type(to_move) is int else None
+        start, _notes = game.position(options, position.get("board"), seat)
     lines = _lines(query.get("lines", "")) or [[]]
-    line, _, ply = query.get("at", "").partition(".")
+    line, _dot, ply = query.get("at", "").partition(".")
     chosen = lines[int(line)] if line.isdigit() and int(line) < len(lines) else lines[0]
     moves = chosen[: int(ply)] if ply.isdigit() else chosen
-    state, _ = played(game, options, moves, start)
+    state, _notes = played(game, options, moves, start)
     if not game.to_move(state):
-        raise ValueError("the game is over there.")
+        raise ValueError(_("the game is over there."))
     return state
 
 
@@ -154,4 +155,13 @@ def _lines(text: str) -> list[list[Any]] | None:
 
 def _field(name: str, schema: dict[str, Any], value: Any) -> dict[str, Any]:
     """One option of the set-up form, as the template draws it."""
-    return {"name": name, "label": schema.get("label") or name, "value": value, **schema}
+    label, help_text = schema.get("label"), schema.get("help")
+    return {
+        "name": name,
+        "value": value,
+        **schema,
+        # the kit's words, in the reader's language (the values stay as the rules take them)
+        "label": _(label) if label else name,
+        "help": _(help_text) if help_text else "",
+        "shown_choices": [(c, _(c) if isinstance(c, str) and c else c) for c in schema.get("choices", [])],
+    }

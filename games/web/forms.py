@@ -62,7 +62,11 @@ class GameOptionsForm(forms.Form):
             for name, opt in GAMES[slug].options.items():
                 label = _(opt.label) if opt.label else name  # the game's words, marked by its kit
                 if opt.type == "choice":
-                    shown = [(c, str(c).capitalize()) for c in opt.choices or ()]  # "Classic", not "classic"
+                    # "Classic", not "classic": a word its kit marks, in the reader's language
+                    shown = [
+                        (c, _(c).capitalize() if c and isinstance(c, str) else str(c))
+                        for c in opt.choices or ()
+                    ]
                     field = forms.ChoiceField(label=label, choices=shown)
                 elif opt.type == "text":
                     board = {"rows": opt.lines, "spellcheck": "false"}  # a board as text (monospace)

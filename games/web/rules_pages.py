@@ -12,16 +12,20 @@ from functools import cache
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from games.catalog.analysis import has_board
 from games.catalog.diagrams import Diagram
 from games.catalog.registry import GAMES, KITS
 
+from .words import game_info
+
 
 @cache
 def diagrams(slug: str) -> tuple[Diagram, ...]:
-    """The example positions of a game (computed once: they never change)."""
+    """The example positions of a game (computed once: they never change), in English: the
+    page translates them per request (``Diagram.translated``)."""
     return tuple(KITS[slug].diagrams())
 
 
@@ -32,13 +36,13 @@ def game_rules(request: HttpRequest, slug: str) -> HttpResponse:
     game = GAMES.get(slug)
     if game is None:
         raise Http404("No such game.")
-    drawn = diagrams(slug)
+    drawn = [d.translated(gettext) for d in diagrams(slug)]  # in the reader's language
     context = {
-        "game": game,
+        "game": game_info(game),
         "slug": slug,
         "figures": {d.name: d for d in drawn},
         "diagram_data": [d.as_dict() for d in drawn],
-        "games": GAMES.values(),
+        "games": [game_info(g) for g in GAMES.values()],
         "panel": request.GET.get("panel") == "1",
         "has_board": has_board(slug),
     }

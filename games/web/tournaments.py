@@ -127,7 +127,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                         pass  # e.g. bots only: the page shows why there is no seat
                 return redirect("tournament_detail", tournament_id=tournament.pk)
     games = [
-        {"slug": slug, "name": _(GAMES[slug].name), "levels": levels(slug), "fields": form.game_fields(slug)}
+        {"slug": slug, "name": _(GAMES[slug].name), "levels": _levels(slug), "fields": form.game_fields(slug)}
         for slug in form.offered_games()
     ]
     return render(
@@ -141,6 +141,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         },
         status=400 if error or form.errors else 200,
     )
+
+
+def _levels(slug: str) -> list[dict[str, str]]:
+    """A game's computer levels: the name posted (English) and the name shown (its kit marks it)."""
+    return [{"name": level, "label": _(level)} for level in levels(slug)]
 
 
 def _int(raw, default):
@@ -176,7 +181,7 @@ def _page_context(request: HttpRequest, tournament: Tournament) -> dict:
         "tiebreak_name": selectors.TIEBREAK_NAMES[data["tiebreak"]],
         "bye_points": selectors.bye_points(tournament),
         "option_labels": selectors.option_labels(tournament),
-        "levels": levels(tournament.game),
+        "levels": _levels(tournament.game),
         "is_creator": user.is_authenticated and tournament.created_by_id == user.pk,
     }
 

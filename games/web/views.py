@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_http_methods
 
@@ -73,7 +74,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "following": people,
             "mine_version": mine_version,
             "finished": finished[:20],
-            "games": GAMES.values(),
+            "games": [game_info(g) for g in GAMES.values()],  # their names and descriptions said
             "open_version": f"{request.user.pk}:{opened['n']}:{opened['newest']}",
             # the finished set only grows: its newest row names it
             "finished_version": f"{request.user.pk}:{finished.values_list('finished_at', 'pk').first()}",
@@ -168,7 +169,12 @@ def create_page(request: HttpRequest, form: MatchCreateForm, **extra: object) ->
         {
             **game_info(GAMES[slug]),
             "levels": [
-                {"name": lv, "note": _note(NOTES[slug].get(lv, "")), "rating": measured.get(slug, {}).get(lv)}
+                {
+                    "name": lv,  # the value posted: English
+                    "label": _(lv),  # the name shown (its kit marks it)
+                    "note": _note(NOTES[slug].get(lv, "")),
+                    "rating": measured.get(slug, {}).get(lv),
+                }
                 for lv in LEVELS.get(slug, {})
             ],
             "default_level": default_level(slug),
@@ -241,7 +247,8 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
     def label(seat: int) -> str:
         return _(names[seat]) if seat < len(names) else _("Seat %(n)s") % {"n": seat}
 
-    players = [{"label": label(s.seat), "user": s.user, "level": s.level} for s in seats]
+    # a computer's level in the reader's language (its kit marks it)
+    players = [{"label": label(s.seat), "user": s.user, "level": s.level and _(s.level)} for s in seats]
     return render(
         request,
         "games/invite.html",
@@ -259,12 +266,14 @@ def match_join(request: HttpRequest, match_id: str) -> HttpResponse:
 
 def _replay_etag(request: HttpRequest, slug: str) -> str | None:
     """A replay changes only with a new move or the end of its match, a chat line, or its
-    computer analysis (asked for, progress, done): else a reload kept the page without it."""
+    computer analysis (asked for, progress, done): else a reload kept the page without it;
+    and with the reader's language (a browser that switched it must not keep the old page)."""
     fields = ("ply", "status", "updated_at", "computer_analysis__status", "computer_analysis__done", "id")
     row = Match.objects.filter(replay_slug=slug).values_list(*fields).first()
     if row is None:
         return None
-    return "-".join(map(str, row[:-1])) + "-" + chat.last_change(row[-1])  # a line said or hidden too
+    said = "-".join(map(str, row[:-1])) + "-" + chat.last_change(row[-1])  # a line said or hidden too
+    return f"{said}-{get_language()}"
 
 
 @condition(etag_func=_replay_etag)

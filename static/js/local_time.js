@@ -6,7 +6,8 @@
 import {gettext} from "./i18n.js";
 import {ready} from "./ready.js";
 
-const format = new Intl.DateTimeFormat(undefined, {
+// in the page's language (<html lang>), not the browser's
+const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
   weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
 });
 

@@ -105,10 +105,12 @@ function showSolution(answer) {
   el.solution.replaceChildren(...items);
   el.solution.hidden = false;
   $("themes").textContent = answer.themes.join(", ") || "—";
-  const seconds = answer.proof.seconds < 0.01 ? gettext("under 0.01") : answer.proof.seconds.toFixed(2);
+  const lang = document.documentElement.lang || undefined; // numbers as the page's language writes them
+  const decimals = {minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false};
+  const seconds = answer.proof.seconds < 0.01 ? gettext("under 0.01") : answer.proof.seconds.toLocaleString(lang, decimals);
   const nodes = answer.proof.nodes;
   const proof = ngettext("%(solver)s: %(count)s position, %(seconds)s s", "%(solver)s: %(count)s positions, %(seconds)s s", nodes);
-  $("proof").textContent = interpolate(proof, {solver: answer.proof.solver, count: nodes.toLocaleString(), seconds});
+  $("proof").textContent = interpolate(proof, {solver: answer.proof.solver, count: nodes.toLocaleString(lang), seconds});
   $("source").textContent = answer.source;
   el.facts.hidden = false;
 }

@@ -3,7 +3,9 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 
-import {checkLetters, parseIndices, shapeOf} from "../../games/catalog/alpha_battle/static/setup_checks.js";
+import "./served_layout.mjs"; // its words come through ../../js/i18n.js, resolved as served
+
+const {checkLetters, parseIndices, shapeOf} = await import("../../games/catalog/alpha_battle/static/setup_checks.js");
 
 test("the shape comes from the server's description of a setup", () => {
   const match = {legal_moves: [{letters: "a permutation of A-F", indices: "3 distinct integers 0..5"}]};

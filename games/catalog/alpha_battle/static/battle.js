@@ -1,7 +1,8 @@
 // Alpha Battle's battle: both setups with the struck letters, the table of rounds and the
 // running score; a live page that sees the reveal plays the rounds out one by one.
 
-import {personName, possessive, resultText} from "../../js/match_info.js";
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
+import {personName, possessive, resultText, verb} from "../../js/match_info.js";
 import {NAMES, button, el, lettersRow, orderLine, seatName} from "./helpers.js";
 import {paintSeats, seatIcon} from "./seats.js";
 
@@ -19,24 +20,23 @@ export function buildBattle(view, match, animate) {
     const head = el("h3");
     const whose = possessive(match, seat, {capitalise: true});
     const striker = personName(match, 1 - seat, {capitalise: true});
-    head.append(seatIcon(seat), document.createTextNode(` ${whose} letters`));
-    block.append(
-      head,
-      lettersRow(setup.letters, struck, `${whose} letters; struck by ${personName(match, 1 - seat)}: positions ${struck.join(", ")}`),
-      el("p", "ab-console", orderLine(match, seat, setup)),
-      el("p", "ab-detail", `${striker} struck positions ${struck.join(", ")}, leaving `),
-    );
+    head.append(seatIcon(seat), document.createTextNode(` ${interpolate(gettext("%(whose)s letters"), {whose})}`));
+    const positions = struck.join(", ");
+    const label = interpolate(gettext("%(whose)s letters; struck by %(name)s: positions %(positions)s"), {whose, name: personName(match, 1 - seat), positions});
+    // the letters left sit in the sentence as an element: the sentence is cut where they go
+    const struckBy = verb(match, 1 - seat, gettext("You struck positions %(positions)s, leaving %(left)s."), gettext("%(name)s struck positions %(positions)s, leaving %(left)s."));
+    const [before, after = ""] = interpolate(struckBy, {name: striker, positions, left: "\u0000"}).split("\u0000");
+    block.append(head, lettersRow(setup.letters, struck, label), el("p", "ab-console", orderLine(match, seat, setup)), el("p", "ab-detail", before));
     const left = el("span", "ab-mono", board.reduced?.[seat] ?? "");
-    block.lastElementChild.append(left, document.createTextNode("."));
+    block.lastElementChild.append(left, document.createTextNode(after));
     setups.append(block);
   });
 
   const duelsHead = el("div", "ab-duels-head");
-  const title = el("h3", null, "The 16 rounds");
-  title.textContent = `The ${board.rounds.length} rounds`;
+  const title = el("h3", null, interpolate(ngettext("The %(n)s round", "The %(n)s rounds", board.rounds.length), {n: board.rounds.length}));
   const progress = el("span", "ab-progress");
   progress.setAttribute("aria-live", "polite");
-  const showAll = button("Show all", "button small");
+  const showAll = button(gettext("Show all"), "button small");
   showAll.dataset.action = "show-all";
   duelsHead.append(title, progress, showAll);
 
@@ -44,11 +44,14 @@ export function buildBattle(view, match, animate) {
   const caption = el(
     "caption",
     "visually-hidden",
-    `Rounds: the letters of ${seatName(match, 0)} (P) and ${seatName(match, 1)} (Q), their ASCII codes, the points won and the running score`,
+    interpolate(gettext("Rounds: the letters of %(p)s (P) and %(q)s (Q), their ASCII codes, the points won and the running score"), {
+      p: seatName(match, 0),
+      q: seatName(match, 1),
+    }),
   );
   const thead = el("thead");
   const hr = el("tr");
-  for (const h of ["#", "P", "Q", "Points", "Score"]) {
+  for (const h of ["#", "P", "Q", gettext("Points"), gettext("Score")]) {
     const th = el("th", null, h);
     th.scope = "col";
     hr.append(th);
@@ -106,7 +109,7 @@ export function paintBattle(view) {
     tr.classList.toggle("current", on && i === battle.shown - 1 && !done);
     tr.setAttribute("aria-hidden", on ? "false" : "true");
   });
-  battle.progress.textContent = done ? "" : `Round ${battle.shown} of ${battle.total}`;
+  battle.progress.textContent = done ? "" : interpolate(gettext("Round %(n)s of %(total)s"), {n: battle.shown, total: battle.total});
   battle.showAll.hidden = done;
   battle.message.textContent = done ? (view.match?.result ? resultText(view.match) : "") || "" : "";
   battle.message.hidden = !done;

@@ -1,13 +1,14 @@
 // Alpha Battle's small builders and helpers: the seats' letters (P, Q), a setup's letters
 // as tiles or one line, DOM builders, a fair shuffle, and who a seat is.
 
+import {gettext, interpolate} from "../../js/i18n.js";
 import {possessive} from "../../js/match_info.js";
 
 export const NAMES = ["P", "Q"];
 
 // A setup's letters as one word, for reading and copying: "Your order: MZNH…".
 export function orderLine(match, seat, setup) {
-  return `${possessive(match, seat, {capitalise: true})} order: ${setup.letters}`;
+  return interpolate(gettext("%(whose)s order: %(letters)s"), {whose: possessive(match, seat, {capitalise: true}), letters: setup.letters});
 }
 
 export function lettersRow(letters, struck, label) {
@@ -60,7 +61,7 @@ export function shuffled(items) {
 // A seat's player by name, the same for every reader (no "you").
 export function seatName(match, seat) {
   const p = match.players?.[seat];
-  return p?.computer ? "the computer" : p?.username || (seat === 0 ? "P" : "Q");
+  return p?.computer ? gettext("the computer") : p?.username || (seat === 0 ? "P" : "Q");
 }
 
 export function seatOf(match) {

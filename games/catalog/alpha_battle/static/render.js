@@ -27,6 +27,7 @@
  * battle and its playing out), helpers.js (small builders).
  */
 
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
 import {personName} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 import {animating, buildBattle, paintBattle, stopAnimation} from "./battle.js";
@@ -76,7 +77,7 @@ export function seatSummary(match, seat) {
   if (board.revealed) {
     if (animating.has(match.id) || !board.score) return null; // no spoiler mid-battle
     const n = board.score[NAMES[seat]];
-    return `${n} ${n === 1 ? "point" : "points"}`;
+    return interpolate(ngettext("%(n)s point", "%(n)s points", n), {n});
   }
   if (match.status === "waiting") return null;
   return board.committed?.[seat] ? "✓" : "…"; // the cards over the board say it in words
@@ -86,9 +87,9 @@ export function lastMoveNote(match) {
   const last = match.last_move;
   if (!last || !match.board) return null;
   // only while the rounds play out here: once they are all shown, the result says it all
-  if (match.board.revealed) return animating.has(match.id) ? "Both setups are in: the battle is on!" : null;
-  if (last.seat === match.you) return "Your setup is committed.";
-  return `${personName(match, last.seat, {capitalise: true})} has committed a setup.`;
+  if (match.board.revealed) return animating.has(match.id) ? gettext("Both setups are in: the battle is on!") : null;
+  if (last.seat === match.you) return gettext("Your setup is committed.");
+  return interpolate(gettext("%(name)s has committed a setup."), {name: personName(match, last.seat, {capitalise: true})});
 }
 
 // False while the battle is still being played out on this page (see the top comment).

@@ -1,6 +1,7 @@
 // Alpha Battle's frame: the two seat cards (name, committed or not, the score shown so
 // far) over the body that holds the current face (setup.js, waiting.js or battle.js).
 
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
 import {NAMES, el} from "./helpers.js";
 
 export function seatIcon(seat) {
@@ -28,7 +29,7 @@ export function build(root, matchId) {
     seats.append(card);
     return {card, name, state, score};
   });
-  const vs = el("span", "ab-vs", "vs");
+  const vs = el("span", "ab-vs", gettext("vs"));
   vs.setAttribute("aria-hidden", "true");
   seats.insertBefore(vs, seats.children[1]);
   const body = el("div", "ab-body");
@@ -43,19 +44,21 @@ export function paintSeats(view, match) {
   view.cards.forEach(({card, name, state, score}, seat) => {
     const player = match.players?.[seat];
     const you = seat === match.you;
-    name.textContent = `${player?.computer ? "Computer" : player?.username || "open seat"}${you ? " (you)" : ""}`;
+    const named = player?.computer ? gettext("Computer") : player?.username || gettext("open seat");
+    name.textContent = you ? interpolate(gettext("%(name)s (you)"), {name: named}) : named;
     card.classList.toggle("you", you);
     const committed = Boolean(board.committed?.[seat]);
     card.classList.toggle("committed", committed);
     let text;
-    if (board.revealed) text = "revealed";
-    else if (!player?.username && !player?.computer) text = "not here yet";
-    else if (committed) text = "✓ committed";
-    else text = match.status === "active" ? "setting up…" : "";
+    if (board.revealed) text = gettext("revealed");
+    else if (!player?.username && !player?.computer) text = gettext("not here yet");
+    else if (committed) text = `✓ ${gettext("committed")}`;
+    else text = match.status === "active" ? gettext("setting up…") : "";
     state.textContent = text;
     score.textContent = shown ? String(shown[NAMES[seat]]) : "";
     score.hidden = !shown;
-    score.setAttribute("aria-label", shown ? `${shown[NAMES[seat]]} points` : "");
+    const points = shown?.[NAMES[seat]];
+    score.setAttribute("aria-label", shown ? interpolate(ngettext("%(n)s point", "%(n)s points", points), {n: points}) : "");
     const lead = shown && shown[NAMES[seat]] > shown[NAMES[1 - seat]];
     card.classList.toggle("leading", Boolean(lead));
   });

@@ -1,6 +1,7 @@
 // Alpha Battle's secret setup form (you are to move): the letters with Shuffle, the
 // positions to strike (a strip of buttons or typed), and Commit.
 
+import {gettext, interpolate} from "../../js/i18n.js";
 import {personName, possessive} from "../../js/match_info.js";
 import {button, el, range, shuffled, tileEl} from "./helpers.js";
 import {checkLetters, normaliseLetters, parseIndices, shapeOf} from "./setup_checks.js";
@@ -12,26 +13,30 @@ export function buildSetup(view, match) {
   const positions = range(shape.low, shape.high);
   const section = el("section", "ab-setup");
   section.setAttribute("aria-labelledby", "ab-setup-title");
-  const title = el("h2", null, "Your secret setup");
+  const title = el("h2", null, gettext("Your secret setup"));
   title.id = "ab-setup-title";
   const intro = el(
     "p",
     "ab-intro",
-    `Arrange the ${shape.alphabet.length} letters in any order, then pick ${shape.count} positions: ` +
-      `they strike those letters from ${other} string. Nobody sees your setup before both are in.`,
+    interpolate(
+      gettext(
+        "Arrange the %(letters)s letters in any order, then pick %(count)s positions: they strike those letters from %(whose)s string. Nobody sees your setup before both are in.",
+      ),
+      {letters: shape.alphabet.length, count: shape.count, whose: other},
+    ),
   );
 
   // The letters.
   const lettersField = el("div", "ab-field");
-  const lettersLabel = el("label", null, `1. Your ${shape.alphabet.length} letters, each once`);
+  const lettersLabel = el("label", null, interpolate(gettext("1. Your %(n)s letters, each once"), {n: shape.alphabet.length}));
   lettersLabel.htmlFor = "ab-letters";
   const lettersRow = el("div", "ab-row");
   const letters = document.createElement("input");
   Object.assign(letters, {type: "text", id: "ab-letters", name: "letters", autocomplete: "off", spellcheck: false});
   letters.setAttribute("autocapitalize", "characters");
   letters.setAttribute("aria-describedby", "ab-letters-hint");
-  letters.placeholder = "e.g. MZNHUVIOEPTWFJCBXKALSDQGYR";
-  const shuffle = button("Shuffle", "button");
+  letters.placeholder = interpolate(gettext("e.g. %(example)s"), {example: "MZNHUVIOEPTWFJCBXKALSDQGYR"});
+  const shuffle = button(gettext("Shuffle"), "button");
   shuffle.dataset.action = "shuffle";
   lettersRow.append(letters, shuffle);
   const lettersTiles = el("div", "ab-tiles ab-preview");
@@ -48,7 +53,7 @@ export function buildSetup(view, match) {
 
   // The indices.
   const indicesField = el("div", "ab-field");
-  const indicesTitle = el("p", "ab-label", `2. ${shape.count} positions to strike from ${other} letters`);
+  const indicesTitle = el("p", "ab-label", interpolate(gettext("2. %(count)s positions to strike from %(whose)s letters"), {count: shape.count, whose: other}));
   indicesTitle.id = "ab-indices-title";
   const strip = el("div", "ab-tiles ab-strip");
   strip.setAttribute("role", "group");
@@ -57,21 +62,21 @@ export function buildSetup(view, match) {
     const b = button(String(i), "ab-pos");
     b.dataset.index = i;
     b.setAttribute("aria-pressed", "false");
-    b.setAttribute("aria-label", `Position ${i}`);
+    b.setAttribute("aria-label", interpolate(gettext("Position %(n)s"), {n: i}));
     strip.append(b);
     return b;
   });
   const indicesRow = el("div", "ab-row ab-row-2");
-  const indicesLabel = el("label", "visually-hidden", "Positions, typed");
+  const indicesLabel = el("label", "visually-hidden", gettext("Positions, typed"));
   indicesLabel.htmlFor = "ab-indices";
   const indices = document.createElement("input");
   Object.assign(indices, {type: "text", id: "ab-indices", name: "indices", autocomplete: "off", spellcheck: false});
   indices.setAttribute("inputmode", "numeric");
   indices.setAttribute("aria-describedby", "ab-indices-hint");
-  indices.placeholder = `or type them: 1 3 2 8 …`;
-  const random = button("Random", "button");
+  indices.placeholder = interpolate(gettext("or type them: %(example)s"), {example: "1 3 2 8 …"});
+  const random = button(gettext("Random"), "button");
   random.dataset.action = "random";
-  const clear = button("Clear", "button");
+  const clear = button(gettext("Clear"), "button");
   clear.dataset.action = "clear";
   indicesRow.append(indicesLabel, indices, random, clear);
   const indicesHint = el("p", "ab-hint");
@@ -81,9 +86,9 @@ export function buildSetup(view, match) {
 
   // Commit.
   const actions = el("div", "ab-actions");
-  const commit = button("Commit setup", "button primary large");
+  const commit = button(gettext("Commit setup"), "button primary large");
   commit.dataset.action = "commit";
-  const commitNote = el("p", "ab-hint", "A committed setup cannot be changed.");
+  const commitNote = el("p", "ab-hint", gettext("A committed setup cannot be changed."));
   commitNote.id = "ab-commit-note";
   commit.setAttribute("aria-describedby", "ab-commit-note");
   actions.append(commit, commitNote);
@@ -138,9 +143,10 @@ export function paintSetup(view, match, onMove) {
   setup.waiting = !onMove;
   const otherSeat = 1 - match.you;
   const otherDone = Boolean(match.board?.committed?.[otherSeat]);
-  setup.commitNote.textContent = !onMove
-    ? "Sending your setup…"
-    : `A committed setup cannot be changed. ${personName(match, otherSeat, {capitalise: true})} ${otherDone ? "has committed and waits for you." : "is still setting up."}`;
+  const note = otherDone
+    ? gettext("A committed setup cannot be changed. %(name)s has committed and waits for you.")
+    : gettext("A committed setup cannot be changed. %(name)s is still setting up.");
+  setup.commitNote.textContent = !onMove ? gettext("Sending your setup…") : interpolate(note, {name: personName(match, otherSeat, {capitalise: true})});
   paintSetupInputs(setup);
 }
 
@@ -170,20 +176,22 @@ function paintSetupInputs(setup) {
   }
   let message;
   let ok = false;
-  if (parsed.bad.length) message = `Not a position from ${shape.low} to ${shape.high}: ${parsed.bad.join(", ")}.`;
-  else if (parsed.repeated.length) message = `Each position once: ${parsed.repeated.join(", ")} repeated.`;
-  else if (setup.chosen.length > shape.count) message = `${setup.chosen.length} chosen: ${setup.chosen.length - shape.count} too many.`;
-  else if (setup.chosen.length === shape.count) {
+  const values = {low: shape.low, high: shape.high, count: shape.count, chosen: setup.chosen.length};
+  if (parsed.bad.length) message = interpolate(gettext("Not a position from %(low)s to %(high)s: %(bad)s."), {...values, bad: parsed.bad.join(", ")});
+  else if (parsed.repeated.length) message = interpolate(gettext("Each position once: %(repeated)s repeated."), {repeated: parsed.repeated.join(", ")});
+  else if (setup.chosen.length > shape.count) {
+    message = interpolate(gettext("%(chosen)s chosen: %(extra)s too many."), {...values, extra: setup.chosen.length - shape.count});
+  } else if (setup.chosen.length === shape.count) {
     ok = true;
-    message = `✓ ${shape.count} positions: ${[...setup.chosen].sort((a, b) => a - b).join(", ")}.`;
-  } else message = `${setup.chosen.length} of ${shape.count} chosen.`;
+    message = interpolate(gettext("✓ %(count)s positions: %(positions)s."), {...values, positions: [...setup.chosen].sort((a, b) => a - b).join(", ")});
+  } else message = interpolate(gettext("%(chosen)s of %(count)s chosen."), values);
   setup.indicesHint.textContent = message;
   setup.indicesHint.classList.toggle("ok", ok);
   setup.indices.setAttribute("aria-invalid", parsed.bad.length || parsed.repeated.length ? "true" : "false");
 
   const ready = check.ok && ok;
   setup.commit.disabled = !ready || setup.waiting;
-  setup.commit.textContent = setup.waiting ? "Committing…" : "Commit setup";
+  setup.commit.textContent = setup.waiting ? gettext("Committing…") : gettext("Commit setup");
 }
 
 function readSetup(setup) {

@@ -1,6 +1,8 @@
 // Alpha Battle's setup shape and typing checks: how many letters and positions a setup
 // takes (read from the server's `legal_moves` description) and the checks that guide typing.
 
+import {gettext, interpolate} from "../../js/i18n.js";
+
 const DEFAULT_SHAPE = {alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZ", count: 10, low: 0, high: 25};
 
 // The shape of a setup, read from the server's description when there is one.
@@ -31,13 +33,16 @@ export function checkLetters(text, alphabet) {
   }
   const missing = [...alphabet].filter((c) => !counts.has(c));
   const repeated = [...alphabet].filter((c) => counts.get(c) > 1);
-  if (!text) return {ok: false, message: `Type the ${alphabet.length} letters, or press Shuffle.`};
-  if (bad.size) return {ok: false, message: `Letters ${alphabet[0]}-${alphabet.at(-1)} only: remove ${[...bad].map((c) => `“${c}”`).join(" ")}.`};
-  if (!missing.length && !repeated.length) return {ok: true, message: `✓ All ${alphabet.length} letters, each once.`};
+  if (!text) return {ok: false, message: interpolate(gettext("Type the %(n)s letters, or press Shuffle."), {n: alphabet.length})};
+  if (bad.size) {
+    const values = {first: alphabet[0], last: alphabet.at(-1), bad: [...bad].map((c) => `“${c}”`).join(" ")};
+    return {ok: false, message: interpolate(gettext("Letters %(first)s-%(last)s only: remove %(bad)s."), values)};
+  }
+  if (!missing.length && !repeated.length) return {ok: true, message: interpolate(gettext("✓ All %(n)s letters, each once."), {n: alphabet.length})};
   const parts = [];
-  if (missing.length) parts.push(`missing ${missing.join(" ")}`);
-  if (repeated.length) parts.push(`repeated ${repeated.join(" ")}`);
-  return {ok: false, message: `${text.length} of ${alphabet.length} letters: ${parts.join("; ")}.`};
+  if (missing.length) parts.push(interpolate(gettext("missing %(letters)s"), {letters: missing.join(" ")}));
+  if (repeated.length) parts.push(interpolate(gettext("repeated %(letters)s"), {letters: repeated.join(" ")}));
+  return {ok: false, message: interpolate(gettext("%(typed)s of %(n)s letters: %(problems)s."), {typed: text.length, n: alphabet.length, problems: parts.join("; ")})};
 }
 
 export function parseIndices(text, shape) {

@@ -5,6 +5,8 @@
 // everything else (floating discs, disc counts, four in a row already) is the server's
 // to judge, with the seed's reasons, when the match is created.
 
+import {gettext, interpolate} from "../../js/i18n.js";
+
 // ``render`` is the renderer's, handed in by it (render.js: mountOptions), so that this module
 // imports nothing back from the renderer.
 export function mount(preview, fieldset, {render}) {
@@ -17,7 +19,7 @@ export function mount(preview, fieldset, {render}) {
 
   const title = document.createElement("p");
   title.className = "help";
-  title.textContent = "Preview of the starting board.";
+  title.textContent = gettext("Preview of the starting board.");
   const board = document.createElement("div");
   board.className = "c4-options-preview";
   const note = document.createElement("p");
@@ -33,13 +35,13 @@ export function mount(preview, fieldset, {render}) {
       const width = Math.max(...lines.map((line) => line.length));
       rows = lines.map((line) => line.padEnd(width, "?"));
       const bad = [...new Set(lines.join("").replace(/[.RY]/g, ""))];
-      if (bad.length) problems.push(`Use only ".", "R" and "Y" (found ${bad.map((ch) => `"${ch}"`).join(", ")}).`);
-      if (lines.some((line) => line.length !== width)) problems.push("Every line must have the same length.");
+      if (bad.length) problems.push(interpolate(gettext('Use only ".", "R" and "Y" (found %(found)s).'), {found: bad.map((ch) => `"${ch}"`).join(", ")}));
+      if (lines.some((line) => line.length !== width)) problems.push(gettext("Every line must have the same length."));
       const [min, max] = limits(rowsInput);
       if (rows.length < min || rows.length > max || width < min || width > max) {
-        problems.push(`The board must be ${min} to ${max} rows and columns.`);
+        problems.push(interpolate(gettext("The board must be %(min)s to %(max)s rows and columns."), {min, max}));
       }
-      title.textContent = "Preview of the start position as typed (its size replaces Rows and Columns).";
+      title.textContent = gettext("Preview of the start position as typed (its size replaces Rows and Columns).");
     } else {
       const n = Number.parseInt(rowsInput.value || rowsInput.placeholder || rowsInput.defaultValue, 10);
       const m = Number.parseInt(colsInput.value || colsInput.placeholder || colsInput.defaultValue, 10);
@@ -48,11 +50,12 @@ export function mount(preview, fieldset, {render}) {
       if (!(n >= rmin && n <= rmax && m >= cmin && m <= cmax)) {
         board.hidden = true;
         note.className = "preview-note";
-        note.textContent = `Enter ${rmin} to ${rmax} rows and ${cmin} to ${cmax} columns to see the preview.`;
+        const said = gettext("Enter %(rmin)s to %(rmax)s rows and %(cmin)s to %(cmax)s columns to see the preview.");
+        note.textContent = interpolate(said, {rmin, rmax, cmin, cmax});
         return;
       }
       rows = Array.from({length: n}, () => ".".repeat(m));
-      title.textContent = "Preview of the starting board.";
+      title.textContent = gettext("Preview of the starting board.");
     }
     board.hidden = false;
     render(
@@ -63,7 +66,12 @@ export function mount(preview, fieldset, {render}) {
     note.className = problems.length ? "preview-note warn" : "preview-note";
     note.textContent = problems.length
       ? problems.join(" ")
-      : `${rows.length} rows × ${rows[0].length} columns.${lines.length ? " The server checks the position when you create the match." : ""}`;
+      : interpolate(
+          lines.length
+            ? gettext("%(rows)s rows × %(cols)s columns. The server checks the position when you create the match.")
+            : gettext("%(rows)s rows × %(cols)s columns."),
+          {rows: rows.length, cols: rows[0].length},
+        );
   }
 
   for (const input of [rowsInput, colsInput, popInput, start]) input?.addEventListener("input", draw);

@@ -20,7 +20,8 @@
  * panel (a CSS transform animation, only for the disc the last move dropped).
  */
 
-import {personName} from "../../js/match_info.js";
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
+import {personName, verb} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
 import {mount} from "./options.js";
@@ -28,7 +29,8 @@ import {mount} from "./options.js";
 await loadStylesheet(new URL("./board.css", import.meta.url));
 
 const COLOURS = ["R", "Y"]; // by seat
-const NAMES = {R: "red", Y: "yellow", ".": "empty"};
+const NAMES = {R: "red", Y: "yellow", ".": "empty"}; // class names and data-state
+const SAID = {R: gettext("red"), Y: gettext("yellow")}; // a disc, for people
 const views = new WeakMap(); // root element -> view (see build)
 const columnNumber = (c) => c + 1; // a column as people read it
 
@@ -70,17 +72,20 @@ export function render(root, match, {onMove = null, mode = "play"} = {}) {
     for (let r = 0; r < rows; r++) {
       const ch = data.board[r]?.[c] ?? "?";
       paintCell(column.cells[r], ch, {last: last?.action === "drop" && last.row === r && last.column === c, win: wins.has(`${r},${c}`)});
-      if (ch !== ".") discs.unshift(NAMES[ch] ?? `“${ch}”`);
+      if (ch !== ".") discs.unshift(SAID[ch] ?? `“${ch}”`);
     }
     const empty = rows - discs.length;
-    column.el.setAttribute(
-      "aria-label",
-      `Column ${columnNumber(c)}: ${discs.length ? `${discs.join(", ")} from the bottom` : "no discs"}${discs.length && empty ? `, ${empty} empty` : ""}`,
-    );
+    const values = {n: columnNumber(c), discs: discs.join(", "), empty};
+    let said = gettext("Column %(n)s: no discs");
+    if (discs.length && empty) said = gettext("Column %(n)s: %(discs)s from the bottom, %(empty)s empty");
+    else if (discs.length) said = gettext("Column %(n)s: %(discs)s from the bottom");
+    column.el.setAttribute("aria-label", interpolate(said, values));
     column.el.classList.toggle("can-drop", view.drops.has(c));
     column.el.classList.toggle("last-pop", last?.action === "pop" && last.column === c);
-    offer(column.drop, view.drops.has(c), `Drop in column ${columnNumber(c)}`);
-    if (column.pop) offer(column.pop, view.pops.has(c), `Pop out your disc at the bottom of column ${columnNumber(c)}`);
+    offer(column.drop, view.drops.has(c), interpolate(gettext("Drop in column %(n)s"), {n: columnNumber(c)}));
+    if (column.pop) {
+      offer(column.pop, view.pops.has(c), interpolate(gettext("Pop out your disc at the bottom of column %(n)s"), {n: columnNumber(c)}));
+    }
   }
   if (newPly && last) animate(view, last, rows);
   paintHint(view);
@@ -144,7 +149,7 @@ function animate(view, last, rows) {
 function offer(button, legal, label) {
   button.classList.toggle("legal", legal);
   button.setAttribute("aria-disabled", legal ? "false" : "true");
-  button.setAttribute("aria-label", legal ? label : `${label} (not available)`);
+  button.setAttribute("aria-label", legal ? label : interpolate(gettext("%(action)s (not available)"), {action: label}));
   if (legal) button.dataset.legal = "true";
   else delete button.dataset.legal;
 }
@@ -154,20 +159,23 @@ function paintHint(view) {
   view.tools.hidden = !canHint;
   const shown = canHint && view.hintShown;
   view.hintButton.setAttribute("aria-pressed", shown ? "true" : "false");
-  view.hintButton.textContent = shown ? "Hide hint" : "Show winning move";
+  view.hintButton.textContent = shown ? gettext("Hide hint") : gettext("Show winning move");
   const column = shown && Number.isInteger(view.hint) ? view.hint : null;
   view.columns.forEach((col, c) => {
     col.el.classList.toggle("hint", c === column);
     col.drop.classList.toggle("hint", c === column);
   });
   view.hintText.className = `c4-hint-text${shown ? (column === null ? " none" : " found") : ""}`;
-  view.hintText.textContent = !shown ? "" : column === null ? "No winning move this turn." : `Drop in column ${columnNumber(column)} to win!`;
+  const found = () => interpolate(gettext("Drop in column %(n)s to win!"), {n: columnNumber(column)});
+  view.hintText.textContent = !shown ? "" : column === null ? gettext("No winning move this turn.") : found();
 }
 
 function boardLabel(rows, cols, drops, mode) {
-  const size = `${rows} rows by ${cols} columns`;
-  if (mode === "preview") return `Start position preview, ${size}`;
-  return drops ? `Connect Four board, ${size}, your move` : `Connect Four board, ${size}`;
+  const size = {rows, cols};
+  if (mode === "preview") return interpolate(gettext("Start position preview, %(rows)s rows by %(cols)s columns"), size);
+  return drops
+    ? interpolate(gettext("Connect Four board, %(rows)s rows by %(cols)s columns, your move"), size)
+    : interpolate(gettext("Connect Four board, %(rows)s rows by %(cols)s columns"), size);
 }
 
 function build(root, rows, cols, popOut) {
@@ -180,8 +188,8 @@ function build(root, rows, cols, popOut) {
   board.className = "c4-board";
   board.setAttribute("role", "group");
 
-  const dropRow = controlRow("c4-drops", "Drop a disc");
-  const popRow = popOut ? controlRow("c4-pops", "Pop out a disc") : null;
+  const dropRow = controlRow("c4-drops", gettext("Drop a disc"));
+  const popRow = popOut ? controlRow("c4-pops", gettext("Pop out a disc")) : null;
   const grid = document.createElement("div");
   grid.className = "c4-grid";
   const columns = [];
@@ -206,7 +214,7 @@ function build(root, rows, cols, popOut) {
     let pop = null;
     if (popRow) {
       pop = control("c4-pop", c, "pop");
-      pop.textContent = "Pop";
+      pop.textContent = gettext("Pop");
       popRow.append(pop);
     }
     columns.push({el, cells, drop, pop});
@@ -320,7 +328,7 @@ export function seatIcon(seat) {
 
 export function seatSummary(match, seat) {
   const n = match.board?.count?.[COLOURS[seat]];
-  return n === undefined ? null : `${n} ${n === 1 ? "disc" : "discs"}`;
+  return n === undefined ? null : interpolate(ngettext("%(n)s disc", "%(n)s discs", n), {n});
 }
 
 // "bob dropped in column 4", "You popped out a disc from column 2".
@@ -329,15 +337,20 @@ export function lastMoveNote(match) {
   const column = last?.move?.column;
   if (!Number.isInteger(column)) return null;
   const who = personName(match, last.seat, {capitalise: true});
-  if (last.move.action === "pop") return `${who} popped out a disc from column ${columnNumber(column)}`;
-  return last.move.action === "drop" ? `${who} dropped in column ${columnNumber(column)}` : null;
+  const values = {name: who, n: columnNumber(column)};
+  if (last.move.action === "pop") {
+    return interpolate(verb(match, last.seat, gettext("You popped out a disc from column %(n)s"), gettext("%(name)s popped out a disc from column %(n)s")), values);
+  }
+  if (last.move.action !== "drop") return null;
+  return interpolate(verb(match, last.seat, gettext("You dropped in column %(n)s"), gettext("%(name)s dropped in column %(n)s")), values);
 }
 
 // A move of the replay's move list, as people read it: "column 4", "pop column 2".
 export function moveLabel(move) {
   const column = move?.move?.column;
   if (!Number.isInteger(column)) return null;
-  return move.move.action === "pop" ? `pop column ${columnNumber(column)}` : `column ${columnNumber(column)}`;
+  const n = columnNumber(column);
+  return move.move.action === "pop" ? interpolate(gettext("pop column %(n)s"), {n}) : interpolate(gettext("column %(n)s"), {n});
 }
 
 /** The create form's preview (options.js), drawn by this renderer. */

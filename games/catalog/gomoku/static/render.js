@@ -17,7 +17,8 @@
  */
 
 import {setTabStop} from "../../js/grid_keys.js";
-import {personName} from "../../js/match_info.js";
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
+import {personName, verb} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
 await loadStylesheet(new URL("./board.css", import.meta.url));
@@ -25,7 +26,8 @@ await loadStylesheet(new URL("./board.css", import.meta.url));
 const LETTERS = "ABCDEFGHIJKLMNOPQRS";
 const STONES = ["X", "O"]; // by seat
 const PIECES = {X: "black", O: "white"};
-const WORDS = {".": "empty", X: "black", O: "white"};
+const WORDS = {".": "empty", X: "black", O: "white"}; // the cells' data-state
+const SAID = {".": gettext("empty"), X: gettext("black"), O: gettext("white")}; // for people
 
 const views = new WeakMap(); // root element -> {rows, cols, board, cells, legal, ply, onMove}
 
@@ -86,14 +88,28 @@ function paintCell(cell, c, {legal, last, win, animate}) {
   if (legal) cell.dataset.legal = "true";
   else delete cell.dataset.legal;
   cell.setAttribute("aria-disabled", legal ? "false" : "true");
-  const notes = [legal && "legal move", last && piece && "last move", win && piece && "winning line"];
-  cell.setAttribute("aria-label", [`${cell.dataset.cell} ${WORDS[c] ?? c}`, ...notes.filter(Boolean)].join(", "));
+  const notes = [legal && gettext("legal move"), last && piece && gettext("last move"), win && piece && gettext("winning line")];
+  cell.setAttribute("aria-label", [`${cell.dataset.cell} ${SAID[c] ?? c}`, ...notes.filter(Boolean)].join(", "));
 }
 
 function boardLabel(data, rows, cols, legalCount) {
-  const k = data.in_a_row ? `, ${data.in_a_row} in a row` : "";
-  const base = `Gomoku board ${rows} by ${cols}${k}`;
-  return legalCount ? `${base}, your move: ${legalCount} empty ${legalCount === 1 ? "cell" : "cells"}` : base;
+  const values = {rows, cols, k: data.in_a_row, count: legalCount};
+  let said;
+  if (data.in_a_row && legalCount) {
+    said = ngettext(
+      "Gomoku board %(rows)s by %(cols)s, %(k)s in a row, your move: %(count)s empty cell",
+      "Gomoku board %(rows)s by %(cols)s, %(k)s in a row, your move: %(count)s empty cells",
+      legalCount,
+    );
+  } else if (data.in_a_row) said = gettext("Gomoku board %(rows)s by %(cols)s, %(k)s in a row");
+  else if (legalCount) {
+    said = ngettext(
+      "Gomoku board %(rows)s by %(cols)s, your move: %(count)s empty cell",
+      "Gomoku board %(rows)s by %(cols)s, your move: %(count)s empty cells",
+      legalCount,
+    );
+  } else said = gettext("Gomoku board %(rows)s by %(cols)s");
+  return interpolate(said, values);
 }
 
 // The star points (boards of 9 and more): on the third line (the fourth from 13 up) and the centre.
@@ -206,12 +222,13 @@ export function seatIcon(seat) {
 
 export function seatSummary(match, seat) {
   const n = match.board?.count?.[STONES[seat]];
-  return n === undefined ? null : `${n} ${n === 1 ? "stone" : "stones"}`;
+  return n === undefined ? null : interpolate(ngettext("%(n)s stone", "%(n)s stones", n), {n});
 }
 
 // "bob played H8", "You played H8".
 export function lastMoveNote(match) {
   const last = match.last_move;
   if (typeof last?.move?.cell !== "string") return null;
-  return `${personName(match, last.seat, {capitalise: true})} played ${last.move.cell.toUpperCase()}`;
+  const played = verb(match, last.seat, gettext("You played %(cell)s"), gettext("%(name)s played %(cell)s"));
+  return interpolate(played, {name: personName(match, last.seat, {capitalise: true}), cell: last.move.cell.toUpperCase()});
 }

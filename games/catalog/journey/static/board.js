@@ -3,8 +3,9 @@
 // each cell is painted and described, and the keyboard (one tab stop, arrow keys move).
 
 import {gridKeys, setTabStop} from "../../js/grid_keys.js";
+import {gettext, interpolate} from "../../js/i18n.js";
 import {answer, buildDialogue} from "./dialogue.js";
-import {KIND, POWER_WORD, coord, div, span} from "./helpers.js";
+import {KIND, KIND_SAID, POWER_WORD, coord, div, span} from "./helpers.js";
 import {icon, seatColour} from "./icons.js";
 import {buildLegend, buildPanels} from "./panels.js";
 
@@ -87,14 +88,17 @@ export function thingIndex(data) {
 }
 
 function describe(label, things, {you, players}) {
-  if (!label) return "empty";
-  const kind = KIND[label[0]] ?? "thing";
+  if (!label) return gettext("empty");
+  const kind = KIND_SAID[label[0]] ?? gettext("thing");
   const info = things.get(label) || {};
   if (label[0] === "W") {
     const w = info.warrior;
     const seat = w?.seat ?? Number(label.slice(1));
-    const who = seat === you ? "you" : players?.[seat]?.username;
-    return [`warrior ${label}${who ? ` (${who})` : ""}`, w && `health ${w.health}`, w && `crystals ${w.crystals}`].filter(Boolean).join(", ");
+    const who = seat === you ? gettext("you") : players?.[seat]?.username;
+    const warrior = interpolate(who ? gettext("warrior %(label)s (%(who)s)") : gettext("warrior %(label)s"), {label, who});
+    const health = w && interpolate(gettext("health %(n)s"), {n: w.health});
+    const crystals = w && interpolate(gettext("crystals %(n)s"), {n: w.crystals});
+    return [warrior, health, crystals].filter(Boolean).join(", ");
   }
   const power = info.power ?? null;
   return power === null || power === undefined ? `${kind} ${label}` : `${kind} ${label}, ${POWER_WORD[label[0]]} ${power}`;
@@ -137,10 +141,10 @@ export function paintCell(cell, label, things, {you, target, own, last, asked, a
   const x = cell.dataset.x;
   const y = cell.dataset.y;
   const what = describe(label, things, {you, players});
-  const notes = [own && "your warrior", asked && "the open question", last && !asked && "last move"].filter(Boolean);
-  const text = `Row ${x}, column ${y}: ${what}${notes.length ? ` (${notes.join(", ")})` : ""}`;
+  const notes = [own && gettext("your warrior"), asked && gettext("the open question"), last && !asked && gettext("last move")].filter(Boolean);
+  const text = `${interpolate(gettext("Row %(x)s, column %(y)s: %(what)s"), {x, y, what})}${notes.length ? ` (${notes.join(", ")})` : ""}`;
   cell.setAttribute("aria-label", text);
-  cell.title = target ? `${text}: ${label ? "visit" : "move here"}` : text;
+  cell.title = target ? `${text}: ${label ? gettext("visit") : gettext("move here")}` : text;
 }
 
 function thingKey(label, things) {

@@ -1,10 +1,21 @@
 // Journey's dialogue: an open question shown over the board, with Yes / No buttons for the
 // warrior it is put to (keys 1 / 2 answer too, see board.js) and read-only for the others.
 
+import {gettext, interpolate} from "../../js/i18n.js";
 import {personName, possessive} from "../../js/match_info.js";
-import {KIND, capitalise, div, span} from "./helpers.js";
+import {KIND_SAID, capitalise, div, span} from "./helpers.js";
 import {icon, seatColour} from "./icons.js";
 import {isOptionLine} from "./log.js";
+
+// an answer ("yes", "no") as people read it
+const ANSWERS = {yes: gettext("yes"), no: gettext("no")};
+const said = (answer) => capitalise(ANSWERS[answer] ?? answer);
+
+// "Yes", "Yes or No", "A, B or C"
+function alternatives(words) {
+  if (words.length < 2) return words[0] ?? "";
+  return interpolate(gettext("%(choices)s or %(last)s"), {choices: words.slice(0, -1).join(", "), last: words.at(-1)});
+}
 
 export function answer(view, choice) {
   const move = view.answers.find((m) => m.answer === choice);
@@ -51,7 +62,9 @@ export function paintDialogue(view, match, answers, mode) {
   const letter = q.speaker[0];
   d.portrait.replaceChildren(icon(letter, "jy-portrait-icon"));
   d.portrait.style.setProperty("--jy-seat", seatColour(Number(q.speaker.slice(1))));
-  d.title.textContent = `${KIND[letter] ? capitalise(KIND[letter]) : ""} ${q.speaker} speaks to ${q.seat === match.you ? "you" : `${personName(match, q.seat)} (W${q.seat})`}`.trim();
+  const speaks = q.seat === match.you ? gettext("%(kind)s %(speaker)s speaks to you") : gettext("%(kind)s %(speaker)s speaks to %(name)s (W%(seat)s)");
+  const kind = KIND_SAID[letter] ? capitalise(KIND_SAID[letter]) : "";
+  d.title.textContent = interpolate(speaks, {kind, speaker: q.speaker, name: personName(match, q.seat), seat: q.seat}).trim();
   const prefix = `${q.speaker}: `;
   d.lines.replaceChildren(
     ...q.lines
@@ -70,8 +83,8 @@ export function paintDialogue(view, match, answers, mode) {
         b.type = "button";
         b.className = `button ${o.answer === "yes" ? "primary" : ""}`.trim();
         b.dataset.answer = o.answer;
-        b.textContent = capitalise(o.answer);
-        b.title = `${capitalise(o.answer)} (key ${o.label.split(".")[0]})`;
+        b.textContent = said(o.answer);
+        b.title = interpolate(gettext("%(answer)s (key %(key)s)"), {answer: said(o.answer), key: o.label.split(".")[0]});
         b.disabled = !view.onMove;
         return b;
       }),
@@ -85,10 +98,10 @@ export function paintDialogue(view, match, answers, mode) {
   } else {
     d.actions.replaceChildren();
     d.wait.hidden = false;
-    const choices = options.map((o) => capitalise(o.answer)).join(" or ");
+    const choices = alternatives(options.map((o) => said(o.answer)));
     d.wait.textContent =
       mode === "replay"
-        ? `${possessive(match, q.seat, {capitalise: true})} choice: ${choices}`
-        : `Waiting for ${personName(match, q.seat)} (W${q.seat}) to answer: ${choices}`;
+        ? interpolate(gettext("%(whose)s choice: %(choices)s"), {whose: possessive(match, q.seat, {capitalise: true}), choices})
+        : interpolate(gettext("Waiting for %(name)s (W%(seat)s) to answer: %(choices)s"), {name: personName(match, q.seat), seat: q.seat, choices});
   }
 }

@@ -1,14 +1,18 @@
 // Journey's shared helpers: the kinds of things on the board and the word for their
 // power, a seat's player as the warriors' list names them, and small DOM builders.
 
-export const KIND = {M: "monster", E: "elf", W: "warrior", P: "potion"};
-export const POWER_WORD = {M: "damage power", E: "magic power", P: "healing"};
+import {gettext} from "../../js/i18n.js";
+
+export const KIND = {M: "monster", E: "elf", W: "warrior", P: "potion"}; // class names, data-kind
+// the same words for people
+export const KIND_SAID = {M: gettext("monster"), E: gettext("elf"), W: gettext("warrior"), P: gettext("potion")};
+export const POWER_WORD = {M: gettext("damage power"), E: gettext("magic power"), P: gettext("healing")};
 
 export function playerName(match, seat) {
   const p = match.players?.[seat];
   if (!p) return `W${seat}`;
-  if (p.computer) return "computer";
-  return p.username || "open seat";
+  if (p.computer) return gettext("computer");
+  return p.username || gettext("open seat");
 }
 
 export function coord(text, kind) {

@@ -1,6 +1,7 @@
 // Journey's "Messages" panel: this round's and the previous round's console lines told for
 // people ("bob's turn: at (3,4), health 40.", "bob chose (5,6).", "bob (W1): ...").
 
+import {gettext, interpolate} from "../../js/i18n.js";
 import {personName, possessive, verb} from "../../js/match_info.js";
 import {div} from "./helpers.js";
 
@@ -11,8 +12,9 @@ export function paintLog(view, match) {
   if (key === view.logKey) return;
   view.logKey = key;
   const blocks = [];
-  if (data.previous_log?.length) blocks.push(logBlock(`Round ${data.round - 1}`, data.previous_log, match));
-  blocks.push(logBlock(`Round ${data.round}${data.result ? "" : " (now)"}`, data.log || [], match));
+  if (data.previous_log?.length) blocks.push(logBlock(interpolate(gettext("Round %(n)s"), {n: data.round - 1}), data.previous_log, match));
+  const now = data.result ? gettext("Round %(n)s") : gettext("Round %(n)s (now)");
+  blocks.push(logBlock(interpolate(now, {n: data.round}), data.log || [], match));
   view.log.replaceChildren(...blocks);
   view.log.scrollTop = view.log.scrollHeight;
 }
@@ -26,7 +28,7 @@ function logBlock(title, lines, match) {
   if (!shown.length) {
     const li = document.createElement("li");
     li.className = "jy-line quiet";
-    li.textContent = "Nothing yet.";
+    li.textContent = gettext("Nothing yet.");
     list.append(li);
   }
   for (const {kind, speaker, text} of shown) {
@@ -50,31 +52,39 @@ function toldForPeople(lines, match) {
   const out = [];
   let seat = null; // whose turn the lines are about
   const who = (s) => personName(match, s, {capitalise: true});
+  // a sentence about seat ``s``: its own words for you ("You were killed."), else named
+  const about = (s, forYou, forOthers, values = {}) => interpolate(verb(match, s, forYou, forOthers), {name: who(s), ...values});
   for (const line of lines) {
     if (isOptionLine(line) || line.startsWith("Specify your target")) continue;
     const hi = /^Hi, W(\d+)\. Your position is \((\d+),(\d+)\) and health is (-?\d+)\.$/.exec(line);
     if (hi) {
       seat = Number(hi[1]);
-      out.push({kind: "prompt", text: `${possessive(match, seat, {capitalise: true})} turn: at (${hi[2]},${hi[3]}), health ${hi[4]}.`});
+      const values = {whose: possessive(match, seat, {capitalise: true}), x: hi[2], y: hi[3], health: hi[4]};
+      out.push({kind: "prompt", text: interpolate(gettext("%(whose)s turn: at (%(x)s,%(y)s), health %(health)s."), values)});
       continue;
     }
     const kind = lineKind(line);
     if (kind === "input") {
-      const subject = seat === null ? "The warrior" : who(seat);
-      const answer = {1: "yes", 2: "no"}[line];
-      out.push({kind, text: answer ? `${subject} answered ${answer}.` : `${subject} chose (${line.split(" ").join(",")}).`});
+      const answer = {1: gettext("yes"), 2: gettext("no")}[line];
+      const values = {answer, cell: line.split(" ").join(",")};
+      let text;
+      if (seat === null) {
+        text = interpolate(answer ? gettext("The warrior answered %(answer)s.") : gettext("The warrior chose (%(cell)s)."), values);
+      } else if (answer) text = about(seat, gettext("You answered %(answer)s."), gettext("%(name)s answered %(answer)s."), values);
+      else text = about(seat, gettext("You chose (%(cell)s)."), gettext("%(name)s chose (%(cell)s)."), values);
+      out.push({kind, text});
       continue;
     }
     const killed = /^Very sorry, W(\d+) has been killed\.$/.exec(line);
     if (killed) {
       const s = Number(killed[1]);
-      out.push({kind, text: `${who(s)} ${verb(match, s, "were", "was")} killed.`});
+      out.push({kind, text: about(s, gettext("You were killed."), gettext("%(name)s was killed."))});
       continue;
     }
     const away = /^\(W(\d+) is away: the turn is skipped\.\)$/.exec(line);
     if (away) {
       const s = Number(away[1]);
-      out.push({kind, text: `${who(s)} ${verb(match, s, "are", "is")} away: the turn is skipped.`});
+      out.push({kind, text: about(s, gettext("You are away: the turn is skipped."), gettext("%(name)s is away: the turn is skipped."))});
       continue;
     }
     const said = /^([MEWP])(\d+): (.*)$/.exec(line);

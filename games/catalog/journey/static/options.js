@@ -2,6 +2,8 @@
 // off in classic mode (the server ignores them there anyway), and a note says who plays
 // and when the match starts. The server still checks every option.
 
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
+
 export function mount(preview, fieldset) {
   const mode = fieldset.querySelector('[name$="__mode"]');
   const players = fieldset.querySelector('[name$="__players"]');
@@ -26,24 +28,25 @@ export function mount(preview, fieldset) {
       input.closest(".field")?.classList.toggle("jy-off", classic);
     }
     if (classic) {
-      title.textContent = "Classic: one warrior, you";
-      text.textContent = "No potions and no sharing. The match starts as soon as you create it; others can watch with its link.";
+      title.textContent = gettext("Classic: one warrior, you");
+      text.textContent = gettext("No potions and no sharing. The match starts as soon as you create it; others can watch with its link.");
       return;
     }
     const n = Number.parseInt(players.value, 10);
     const min = Number(players.min) || 1;
     const max = Number(players.max) || 4;
     if (!(n >= min && n <= max)) {
-      title.textContent = "Alliance";
-      text.textContent = `Players: a number from ${min} to ${max}.`;
+      title.textContent = gettext("Alliance");
+      text.textContent = interpolate(gettext("Players: a number from %(min)s to %(max)s."), {min, max});
       return;
     }
-    title.textContent = `Alliance of ${n} ${n === 1 ? "warrior" : "warriors"}`;
-    text.textContent =
-      n === 1
-        ? "You alone, with potions. The match starts as soon as you create it."
-        : `You and ${n - 1} ${n === 2 ? "friend" : "friends"}, one warrior each: send them the invite link. ` +
-          "The match starts when every seat is taken; you all win or lose together.";
+    title.textContent = interpolate(ngettext("Alliance of %(n)s warrior", "Alliance of %(n)s warriors", n), {n});
+    const friends = ngettext(
+      "You and %(n)s friend, one warrior each: send them the invite link. The match starts when every seat is taken; you all win or lose together.",
+      "You and %(n)s friends, one warrior each: send them the invite link. The match starts when every seat is taken; you all win or lose together.",
+      n - 1,
+    );
+    text.textContent = n === 1 ? gettext("You alone, with potions. The match starts as soon as you create it.") : interpolate(friends, {n: n - 1});
   }
 
   mode.addEventListener("change", draw);

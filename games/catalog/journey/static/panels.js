@@ -1,6 +1,7 @@
 // Journey's text around the board: the head (round, whose turn, monsters left, the end),
 // the legend of the pictures, and the side panels' warriors list (health bar, crystals).
 
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
 import {personName, possessive, resultText} from "../../js/match_info.js";
 import {KIND, div, playerName, span} from "./helpers.js";
 import {icon, seatColour} from "./icons.js";
@@ -9,12 +10,12 @@ const HEALTH_BAR_MAX = 40; // the scale of the health bars (the cap of journey.m
 
 export function buildLegend() {
   const legend = div("jy-legend");
-  legend.setAttribute("aria-label", "Legend");
+  legend.setAttribute("aria-label", gettext("Legend"));
   for (const [letter, text] of [
-    ["M", "Monster · damage power once met"],
-    ["E", "Elf · magic power once met"],
-    ["W", "Warrior"],
-    ["P", "Life potion"],
+    ["M", gettext("Monster · damage power once met")],
+    ["E", gettext("Elf · magic power once met")],
+    ["W", gettext("Warrior")],
+    ["P", gettext("Life potion")],
   ]) {
     const item = span("jy-legend-item");
     item.dataset.kind = KIND[letter];
@@ -28,13 +29,13 @@ export function buildLegend() {
 export function buildPanels() {
   const panels = div("jy-panels");
   const warriorList = document.createElement("ul");
-  const warriorsBox = titledSection("jy-warriors", "jy-warriors-title", "Warriors", warriorList);
+  const warriorsBox = titledSection("jy-warriors", "jy-warriors-title", gettext("Warriors"), warriorList);
 
   const log = div("jy-log");
   log.tabIndex = 0;
   log.setAttribute("role", "log");
-  log.setAttribute("aria-label", "Messages of this round and the previous one");
-  const logBox = titledSection("jy-logbox", "jy-log-title", "Messages", log);
+  log.setAttribute("aria-label", gettext("Messages of this round and the previous one"));
+  const logBox = titledSection("jy-logbox", "jy-log-title", gettext("Messages"), log);
   panels.append(warriorsBox, logBox);
   return {panels, warriorList, log};
 }
@@ -42,19 +43,22 @@ export function buildPanels() {
 export function paintHead(view, match, canTarget) {
   const data = match.board;
   const {round, turn, left} = view.head;
-  round.textContent = `Round ${data.round}`;
-  left.textContent = `Monsters left: ${data.monsters_left ?? "?"}`;
+  round.textContent = interpolate(gettext("Round %(n)s"), {n: data.round});
+  left.textContent = interpolate(gettext("Monsters left: %(n)s"), {n: data.monsters_left ?? "?"});
   let text;
   const mover = data.turn;
   const you = match.you ?? null;
-  if (data.result) text = data.result === "victory" ? "Victory!" : "Defeat";
-  else if (match.status === "waiting") text = "Waiting for players to join…";
-  else if (match.status === "aborted") text = "Match aborted";
+  if (data.result) text = data.result === "victory" ? gettext("Victory!") : gettext("Defeat");
+  else if (match.status === "waiting") text = gettext("Waiting for players to join…");
+  else if (match.status === "aborted") text = gettext("Match aborted");
   else if (data.question) {
     const q = data.question;
-    text = q.seat === you ? `${q.speaker} is talking to you: answer below` : `${q.speaker} is talking to ${personName(match, q.seat)} (W${q.seat})`;
-  } else if (mover === you && you !== null) text = canTarget ? "Your turn: pick a target cell" : "Your turn";
-  else if (mover !== null && mover !== undefined) text = `${possessive(match, mover, {capitalise: true})} turn (W${mover})`;
+    const values = {speaker: q.speaker, name: personName(match, q.seat), seat: q.seat};
+    text = interpolate(q.seat === you ? gettext("%(speaker)s is talking to you: answer below") : gettext("%(speaker)s is talking to %(name)s (W%(seat)s)"), values);
+  } else if (mover === you && you !== null) text = canTarget ? gettext("Your turn: pick a target cell") : gettext("Your turn");
+  else if (mover !== null && mover !== undefined) {
+    text = interpolate(gettext("%(whose)s turn (W%(seat)s)"), {whose: possessive(match, mover, {capitalise: true}), seat: mover});
+  }
   else text = "";
   turn.textContent = text;
   turn.classList.toggle("yours", mover === you && you !== null && !data.result && match.status === "active");
@@ -79,13 +83,13 @@ export function paintWarriors(view, match) {
     const pic = icon("W", "jy-warrior-icon");
     const name = span("jy-warrior-name");
     name.append(document.createTextNode(`${w.name} · ${playerName(match, w.seat)}`));
-    if (w.seat === you) name.append(span("you-tag", "you"));
-    if (!w.alive) name.append(span("jy-dead-tag", "fallen"));
-    else if (data.turn === w.seat && !data.result && match.status === "active") name.append(span("jy-move-tag", "to move"));
+    if (w.seat === you) name.append(span("you-tag", gettext("you")));
+    if (!w.alive) name.append(span("jy-dead-tag", gettext("fallen")));
+    else if (data.turn === w.seat && !data.result && match.status === "active") name.append(span("jy-move-tag", gettext("to move")));
     const health = Math.max(0, w.health);
     const bar = div("jy-bar");
     bar.setAttribute("role", "img");
-    bar.setAttribute("aria-label", `health ${health} of ${HEALTH_BAR_MAX}`);
+    bar.setAttribute("aria-label", interpolate(gettext("health %(health)s of %(max)s"), {health, max: HEALTH_BAR_MAX}));
     const fill = span("jy-bar-fill");
     const ratio = Math.min(1, health / HEALTH_BAR_MAX);
     fill.style.width = `${ratio * 100}%`;
@@ -96,9 +100,9 @@ export function paintWarriors(view, match) {
     const hp = span("jy-stat");
     hp.append(icon("heart", "jy-stat-icon"), span(null, `${health}/${HEALTH_BAR_MAX}`));
     const gems = span("jy-stat");
-    gems.setAttribute("aria-label", `${w.crystals} magic crystals`);
+    gems.setAttribute("aria-label", interpolate(ngettext("%(n)s magic crystal", "%(n)s magic crystals", w.crystals), {n: w.crystals}));
     gems.append(icon("crystal", "jy-stat-icon"), span(null, String(w.crystals)));
-    const pos = span("jy-pos", w.alive && w.pos ? `at (${w.pos[0]},${w.pos[1]})` : "");
+    const pos = span("jy-pos", w.alive && w.pos ? interpolate(gettext("at (%(x)s,%(y)s)"), {x: w.pos[0], y: w.pos[1]}) : "");
     stats.append(hp, gems, pos);
     li.append(pic, name, bar, stats);
     return li;

@@ -29,6 +29,7 @@
  * messages), icons.js (the pictures, seat colours), helpers.js; options.js (create form).
  */
 
+import {gettext, interpolate} from "../../js/i18n.js";
 import {personName, verb} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 import {build, ensureTabStop, paintCell, thingIndex} from "./board.js";
@@ -91,7 +92,7 @@ export function render(root, match, {onMove = null, mode = "play"} = {}) {
   view.board.classList.toggle("targeting", canTarget);
   view.board.setAttribute(
     "aria-label",
-    canTarget ? "The forest of Kafustrok, 10 by 10: your turn, pick a target cell" : "The forest of Kafustrok, 10 by 10",
+    canTarget ? gettext("The forest of Kafustrok, 10 by 10: your turn, pick a target cell") : gettext("The forest of Kafustrok, 10 by 10"),
   );
   ensureTabStop(view);
 
@@ -111,7 +112,7 @@ export function seatIcon(seat) {
 export function seatSummary(match, seat) {
   const w = match.board?.warriors?.[seat];
   if (!w) return null;
-  return w.alive ? `♥ ${w.health} · ◆ ${w.crystals}` : "fallen";
+  return w.alive ? `♥ ${w.health} · ◆ ${w.crystals}` : gettext("fallen");
 }
 
 // The last move in words: "bob moved to (3,4)", "You met the monster M1", "bob killed the
@@ -125,30 +126,48 @@ export function lastMoveNote(match) {
   const move = last.move || {};
   const printed = data.printed || [];
   const find = (re) => printed.map((line) => re.exec(line)).find(Boolean);
-  if (move.skip) return `${who} ${verb(match, seat, "were", "was")} away: the turn was skipped`;
+  // a sentence about ``seat``'s player: its own words for you ("You met…"), else named
+  const about = (s, forYou, forOthers, values = {}) =>
+    interpolate(verb(match, s, forYou, forOthers), {name: personName(match, s, {capitalise: true}), ...values});
+  if (move.skip) return about(seat, gettext("You were away: the turn was skipped"), gettext("%(name)s was away: the turn was skipped"));
   if (typeof move.answer === "string") {
     let m;
-    if ((m = find(/^W\d+: Nice, I have killed the monster (M\d+)\.$/))) return `${who} killed the monster ${m[1]}`;
-    if (find(/^Very sorry, W\d+ has been killed\.$/)) return `${who} lost the fight and fell`;
-    if ((m = find(/^W\d+: Thanks for your help! (E\d+)\.$/))) return `${who} got help from the elf ${m[1]}`;
-    if (find(/I don't have enough crystals/)) return `${who} had too few crystals for the elf's help`;
-    if ((m = find(/^W\d+: Thanks for your shared (\d+) crystals\.$/))) return `${who} got ${m[1]} crystals from an ally`;
-    if ((m = find(/^(W\d+): Sorry bro, I cannot share/))) return `${personName(match, Number(m[1].slice(1)), {capitalise: true})} had no crystals to share`;
-    return `${who} said ${move.answer}`;
+    if ((m = find(/^W\d+: Nice, I have killed the monster (M\d+)\.$/))) {
+      return about(seat, gettext("You killed the monster %(monster)s"), gettext("%(name)s killed the monster %(monster)s"), {monster: m[1]});
+    }
+    if (find(/^Very sorry, W\d+ has been killed\.$/)) return about(seat, gettext("You lost the fight and fell"), gettext("%(name)s lost the fight and fell"));
+    if ((m = find(/^W\d+: Thanks for your help! (E\d+)\.$/))) {
+      return about(seat, gettext("You got help from the elf %(elf)s"), gettext("%(name)s got help from the elf %(elf)s"), {elf: m[1]});
+    }
+    if (find(/I don't have enough crystals/)) {
+      return about(seat, gettext("You had too few crystals for the elf's help"), gettext("%(name)s had too few crystals for the elf's help"));
+    }
+    if ((m = find(/^W\d+: Thanks for your shared (\d+) crystals\.$/))) {
+      return about(seat, gettext("You got %(count)s crystals from an ally"), gettext("%(name)s got %(count)s crystals from an ally"), {count: m[1]});
+    }
+    if ((m = find(/^(W\d+): Sorry bro, I cannot share/))) {
+      return about(Number(m[1].slice(1)), gettext("You had no crystals to share"), gettext("%(name)s had no crystals to share"));
+    }
+    const answer = {yes: gettext("yes"), no: gettext("no")}[move.answer] ?? move.answer;
+    return about(seat, gettext("You said %(answer)s"), gettext("%(name)s said %(answer)s"), {answer});
   }
   const q = data.question;
-  if (q && q.seat === seat) return `${who} met ${thingName(match, q.speaker)}`;
+  if (q && q.seat === seat) return about(seat, gettext("You met %(thing)s"), gettext("%(name)s met %(thing)s"), {thing: thingName(match, q.speaker)});
   const potion = find(/I got additional healing potion (P\d+)\.$/);
-  if (potion) return `${who} picked up the healing potion ${potion[1]}`;
+  if (potion) {
+    return about(seat, gettext("You picked up the healing potion %(potion)s"), gettext("%(name)s picked up the healing potion %(potion)s"), {potion: potion[1]});
+  }
   const target = Array.isArray(move.target) ? move.target : data.last?.target;
-  return Array.isArray(target) ? `${who} moved to (${target[0]},${target[1]})` : null;
+  if (!Array.isArray(target)) return null;
+  return about(seat, gettext("You moved to (%(x)s,%(y)s)"), gettext("%(name)s moved to (%(x)s,%(y)s)"), {x: target[0], y: target[1]});
 }
 
 // "the monster M1", "the elf E0", "bob (W1)", "you (W0)".
 function thingName(match, label) {
   const kind = KIND[label[0]];
   if (kind === "warrior") return `${personName(match, Number(label.slice(1)))} (${label})`;
-  return kind ? `the ${kind} ${label}` : label;
+  const said = {monster: gettext("the monster %(label)s"), elf: gettext("the elf %(label)s"), potion: gettext("the potion %(label)s")}[kind];
+  return said ? interpolate(said, {label}) : label;
 }
 
 export function scoreMessage(match) {
@@ -156,5 +175,8 @@ export function scoreMessage(match) {
   if (!score || score.monsters_left === undefined) return null;
   const warriors = match.board?.warriors?.length ?? match.players?.length;
   const alive = score.warriors_alive;
-  return `Monsters left: ${score.monsters_left} · warriors alive: ${alive}${warriors ? ` of ${warriors}` : ""}`;
+  const said = warriors
+    ? gettext("Monsters left: %(monsters)s · warriors alive: %(alive)s of %(warriors)s")
+    : gettext("Monsters left: %(monsters)s · warriors alive: %(alive)s");
+  return interpolate(said, {monsters: score.monsters_left, alive, warriors});
 }

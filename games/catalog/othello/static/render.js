@@ -3,7 +3,7 @@
  * data, same moves {"cell": "D3"}, the start position comes from the server), so it draws
  * with Reversi's renderer (contract documented in games/catalog/reversi/static/render.js).
  * Othello has no options, so it offers no create-form preview (no mountOptions), and it
- * names itself in the board's label.
+ * names itself in the board's label (Reversi's renderer words it).
  */
 
 import * as reversi from "../reversi/render.js";
@@ -11,9 +11,6 @@ import * as reversi from "../reversi/render.js";
 export {cellName, lastMoveNote, seatIcon, seatSummary} from "../reversi/render.js";
 
 export function render(root, match, options = {}) {
-  reversi.render(root, match, options);
-  const board = root.querySelector(".rv-board");
-  const label = board?.getAttribute("aria-label");
-  if (label?.startsWith("Reversi")) board.setAttribute("aria-label", `Othello${label.slice("Reversi".length)}`);
+  reversi.render(root, match, {...options, name: "Othello"});
 }
 

@@ -4,6 +4,8 @@
 // The starting discs sit in the centre and cannot be blocked. The server still checks
 // everything (too many blocks, bad addresses) and answers with the seed's reasons.
 
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
+
 const ADDRESS = /^([A-Z])([1-9]\d?)$/;
 
 // ``render`` and ``cellName`` are the renderer's, handed in by it (render.js: mountOptions), so
@@ -19,7 +21,7 @@ export function mount(preview, fieldset, {render, cellName}) {
   const title = document.createElement("p");
   title.className = "help";
   title.id = `${blocks.id}_preview`;
-  title.textContent = "Preview: click a cell to block or unblock it.";
+  title.textContent = gettext("Preview: click a cell to block or unblock it.");
   const board = document.createElement("div");
   board.className = "rv-preview";
   const note = document.createElement("p");
@@ -35,25 +37,26 @@ export function mount(preview, fieldset, {render, cellName}) {
     const n = lines.length;
     const square = n >= min && n <= max && n % 2 === 0 && lines.every((line) => line.length === n && /^[.XO#]+$/.test(line));
     board.hidden = !square;
-    title.textContent = "Preview of the start position as typed (its size replaces the board size).";
+    title.textContent = gettext("Preview of the start position as typed (its size replaces the board size).");
     note.className = square ? "preview-note" : "preview-note warn";
     if (!square) {
-      note.textContent = `A start position is an even number (${min} to ${max}) of rows as long as there are rows, of '.', 'X', 'O' and '#'.`;
+      const said = gettext("A start position is an even number (%(min)s to %(max)s) of rows as long as there are rows, of '.', 'X', 'O' and '#'.");
+      note.textContent = interpolate(said, {min, max});
       return;
     }
     render(board, {ply: 0, turn: null, board: {board: lines, size: n, flipped: [], last: null}, legal_moves: []}, {mode: "edit"});
-    note.textContent = `${first === "X" ? "Black (X)" : "White (O)"} moves first.`;
+    note.textContent = interpolate(gettext("%(side)s moves first."), {side: first === "X" ? gettext("Black (X)") : gettext("White (O)")});
   }
 
   function draw() {
     const typed = (startField?.value ?? "").split(/\r?\n/).map((line) => line.trim().toUpperCase()).filter(Boolean);
     if (typed.length) return drawStart(typed);
-    title.textContent = "Preview: click a cell to block or unblock it.";
+    title.textContent = gettext("Preview: click a cell to block or unblock it.");
     const n = Number.parseInt(size.value || size.placeholder || size.defaultValue, 10);
     if (!(n >= min && n <= max)) {
       board.hidden = true;
       note.className = "preview-note";
-      note.textContent = `Enter a board size from ${min} to ${max} to see the preview.`;
+      note.textContent = interpolate(gettext("Enter a board size from %(min)s to %(max)s to see the preview."), {min, max});
       return;
     }
     board.hidden = false;
@@ -84,11 +87,12 @@ export function mount(preview, fieldset, {render, cellName}) {
       {onMove: toggle, mode: "edit"},
     );
     const problems = [
-      offBoard.length && `Not a cell of this board: ${offBoard.join(", ")}.`,
-      onStart.length && `Starting discs cannot be blocked: ${onStart.join(", ")}.`,
+      offBoard.length && interpolate(gettext("Not a cell of this board: %(cells)s."), {cells: offBoard.join(", ")}),
+      onStart.length && interpolate(gettext("Starting discs cannot be blocked: %(cells)s."), {cells: onStart.join(", ")}),
     ].filter(Boolean);
     note.className = problems.length ? "preview-note warn" : "preview-note";
-    note.textContent = problems.length ? problems.join(" ") : `${blocked} blocked ${blocked === 1 ? "cell" : "cells"}.`;
+    const count = interpolate(ngettext("%(n)s blocked cell.", "%(n)s blocked cells.", blocked), {n: blocked});
+    note.textContent = problems.length ? problems.join(" ") : count;
   }
 
   function toggle({cell}) {

@@ -33,6 +33,7 @@
  */
 
 import {gridKeys, setTabStop} from "../../js/grid_keys.js";
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
 import {personName, verb} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
@@ -43,13 +44,15 @@ await loadStylesheet(new URL("./board.css", import.meta.url));
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const DISCS = ["X", "O"]; // by seat
 const PIECES = {X: "black", O: "white"};
-const WORDS = {".": "empty", X: "black", O: "white", "#": "blocked"};
+const WORDS = {".": "empty", X: "black", O: "white", "#": "blocked"}; // the cells' data-state
+// what a cell holds, for people (its aria-label)
+const SAID = {".": gettext("empty"), X: gettext("black"), O: gettext("white"), "#": gettext("blocked")};
 
 const views = new WeakMap(); // root element -> {size, board, cells, legal, ply, onMove}
 
 export const cellName = (y, x) => `${LETTERS[x]}${y + 1}`;
 
-export function render(root, match, {onMove = null, mode = "play"} = {}) {
+export function render(root, match, {onMove = null, mode = "play", name = "Reversi"} = {}) {
   const data = match.board;
   let view = views.get(root);
   if (!view || view.size !== data.size) {
@@ -67,7 +70,7 @@ export function render(root, match, {onMove = null, mode = "play"} = {}) {
   view.board.classList.toggle("to-black", toMove === 0);
   view.board.classList.toggle("to-white", toMove === 1);
   view.board.classList.toggle("rv-edit", mode === "edit");
-  view.board.setAttribute("aria-label", mode === "edit" ? "Board preview" : boardLabel(match, view.legal.size));
+  view.board.setAttribute("aria-label", mode === "edit" ? gettext("Board preview") : boardLabel(match, view.legal.size, name));
 
   const flipped = new Set(data.flipped || []);
   data.board.forEach((row, y) => {
@@ -111,17 +114,29 @@ function paintCell(cell, c, {legal, last, flipped, animate, edit}) {
   if (legal) cell.dataset.legal = "true";
   else delete cell.dataset.legal;
   cell.setAttribute("aria-disabled", legal ? "false" : "true");
-  const offer = edit ? (c === "#" ? "click to unblock" : "click to block") : "legal move";
-  const notes = [legal && offer, last && piece && "last move", flipped && piece && "just flipped", edit && piece && "starting disc"];
+  const offer = edit ? (c === "#" ? gettext("click to unblock") : gettext("click to block")) : gettext("legal move");
+  const notes = [
+    legal && offer,
+    last && piece && gettext("last move"),
+    flipped && piece && gettext("just flipped"),
+    edit && piece && gettext("starting disc"),
+  ];
   cell.classList.toggle("start", edit && !!piece);
-  cell.setAttribute("aria-label", [`${cell.dataset.cell} ${WORDS[c] ?? c}`, ...notes.filter(Boolean)].join(", "));
+  cell.setAttribute("aria-label", [`${cell.dataset.cell} ${SAID[c] ?? c}`, ...notes.filter(Boolean)].join(", "));
 }
 
-function boardLabel(match, legalCount) {
+function boardLabel(match, legalCount, game) {
   const size = match.board.size;
   return legalCount
-    ? `Reversi board ${size} by ${size}, your move: ${legalCount} legal ${legalCount === 1 ? "cell" : "cells"}`
-    : `Reversi board ${size} by ${size}`;
+    ? interpolate(
+        ngettext(
+          "%(game)s board %(size)s by %(size)s, your move: %(count)s legal cell",
+          "%(game)s board %(size)s by %(size)s, your move: %(count)s legal cells",
+          legalCount,
+        ),
+        {game, size, count: legalCount},
+      )
+    : interpolate(gettext("%(game)s board %(size)s by %(size)s"), {game, size});
 }
 
 function build(root, size) {
@@ -189,7 +204,7 @@ export function seatIcon(seat) {
 
 export function seatSummary(match, seat) {
   const n = match.board?.count?.[DISCS[seat]];
-  return n === undefined ? null : `${n} ${n === 1 ? "disc" : "discs"}`;
+  return n === undefined ? null : interpolate(ngettext("%(n)s disc", "%(n)s discs", n), {n});
 }
 
 // "bob played D3", "You played D3", "bob has no valid move and passes".
@@ -197,8 +212,12 @@ export function lastMoveNote(match) {
   const last = match.last_move;
   if (!last?.move) return null;
   const who = personName(match, last.seat, {capitalise: true});
-  if (last.move.pass) return `${who} ${verb(match, last.seat, "have no valid move and pass", "has no valid move and passes")}`;
-  return typeof last.move.cell === "string" ? `${who} played ${last.move.cell.toUpperCase()}` : null;
+  if (last.move.pass) {
+    return interpolate(verb(match, last.seat, gettext("You have no valid move and pass"), gettext("%(name)s has no valid move and passes")), {name: who});
+  }
+  if (typeof last.move.cell !== "string") return null;
+  const played = verb(match, last.seat, gettext("You played %(cell)s"), gettext("%(name)s played %(cell)s"));
+  return interpolate(played, {name: who, cell: last.move.cell.toUpperCase()});
 }
 
 /** The create form's preview (options.js), drawn by this renderer. */

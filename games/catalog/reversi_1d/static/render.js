@@ -10,7 +10,8 @@
  * The slots are buttons (one tab stop; arrow keys, Home and End move along the row).
  */
 
-import {personName} from "../../js/match_info.js";
+import {gettext, interpolate, ngettext} from "../../js/i18n.js";
+import {personName, verb} from "../../js/match_info.js";
 import {loadStylesheet} from "../../js/stylesheet.js";
 
 // The discs, their flips and colours are Reversi's: its stylesheet first, then the row's own.
@@ -20,6 +21,7 @@ await loadStylesheet(new URL("./board.css", import.meta.url));
 const PIECES = ["X", "O"]; // by seat
 const DISCS = {X: "black", O: "white"};
 const COLOUR_NAMES = ["black", "white"];
+const SAID = {black: gettext("black"), white: gettext("white")}; // a slot's disc, for people
 const views = new WeakMap(); // root element -> {size, board, slots, legal, ply, onMove}
 
 export function render(root, match, {onMove = null, mode = "play"} = {}) {
@@ -41,7 +43,12 @@ export function render(root, match, {onMove = null, mode = "play"} = {}) {
   view.board.classList.toggle("playable", view.legal.size > 0);
   view.board.setAttribute(
     "aria-label",
-    view.legal.size ? `1-D Reversi board, 12 slots, your move: ${view.legal.size} free ${view.legal.size === 1 ? "slot" : "slots"}` : "1-D Reversi board, 12 slots",
+    view.legal.size
+      ? interpolate(
+          ngettext("1-D Reversi board, 12 slots, your move: %(count)s free slot", "1-D Reversi board, 12 slots, your move: %(count)s free slots", view.legal.size),
+          {count: view.legal.size},
+        )
+      : gettext("1-D Reversi board, 12 slots"),
   );
   const flipped = new Set(data.flipped || []);
   view.slots.forEach((slot, i) => {
@@ -80,8 +87,9 @@ function paintSlot(slot, piece, {legal, last, flipped, animate}) {
   if (legal) slot.dataset.legal = "true";
   else delete slot.dataset.legal;
   slot.setAttribute("aria-disabled", legal ? "false" : "true");
-  const notes = [legal && "legal move", last && colour && "last move", flipped && colour && "just flipped"].filter(Boolean);
-  slot.setAttribute("aria-label", [`Slot ${slot.dataset.position}: ${colour ?? "empty"}`, ...notes].join(", "));
+  const notes = [legal && gettext("legal move"), last && colour && gettext("last move"), flipped && colour && gettext("just flipped")].filter(Boolean);
+  const held = interpolate(gettext("Slot %(position)s: %(state)s"), {position: slot.dataset.position, state: colour ? SAID[colour] : gettext("empty")});
+  slot.setAttribute("aria-label", [held, ...notes].join(", "));
 }
 
 function build(root, size) {
@@ -155,7 +163,7 @@ export function seatIcon(seat) {
 
 export function seatSummary(match, seat) {
   const n = match.board?.count?.[PIECES[seat]];
-  return n === undefined ? null : `${n} ${n === 1 ? "piece" : "pieces"}`;
+  return n === undefined ? null : interpolate(ngettext("%(n)s piece", "%(n)s pieces", n), {n});
 }
 
 // "bob played slot 5", "You played slot 5".
@@ -163,5 +171,6 @@ export function lastMoveNote(match) {
   const last = match.last_move;
   const position = last?.move?.position;
   if (!Number.isInteger(position)) return null;
-  return `${personName(match, last.seat, {capitalise: true})} played slot ${position}`;
+  const played = verb(match, last.seat, gettext("You played slot %(position)s"), gettext("%(name)s played slot %(position)s"));
+  return interpolate(played, {name: personName(match, last.seat, {capitalise: true}), position});
 }
