@@ -33,3 +33,14 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """The language a test's request chose stays with its thread after the response (Django's
+    LocaleMiddleware activates it, nothing deactivates it): each test ends back in the site's
+    default, or the next test in the worker reads French where it expects English."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
