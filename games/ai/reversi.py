@@ -31,15 +31,9 @@ from games.rules.reversi_bits import Geometry, flips_of, from_board
 from games.rules.reversi_endgame import Solution
 from games.rules.reversi_search import DEFAULT_BUDGET, SearchResult
 from games.rules.reversi_search import Search as _Search
+from games.rules.words import gettext_noop
 
 from .reversi_core import solve
-
-
-def gettext_noop(text: str) -> str:
-    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
-    the computer players stay free of Django); the platform translates them where shown."""
-    return text
-
 
 STRONG_BUDGET = DEFAULT_BUDGET  # seconds of search per move (the bar: at most 1 s a move)
 PASS: Move = {"pass": True}

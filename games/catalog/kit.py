@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules.base import Game, Move, Seat, State
+from games.rules.words import gettext_noop
 
 from .diagrams import Diagram
 from .puzzles import PuzzleKit
-from .words import gettext_noop
 
 # A computer player: the move for ``seat`` (the rng is its only source of chance).
 Chooser = Callable[[Game, State, Seat, random.Random], Move]
@@ -45,7 +45,7 @@ RANDOM_NOTE = gettext_noop("Plays any legal move at random: good for learning th
 @dataclass(frozen=True)
 class Level:
     """A computer level, as the create form offers it. Its ``name`` and ``note`` are marked
-    for the translators (``games.catalog.words``): the platform translates them where shown."""
+    for the translators (``games.rules.words``): the platform translates them where shown."""
 
     name: str  # also the level's key (a match's ``level``): translated only where shown
     choose: Chooser

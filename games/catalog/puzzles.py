@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules.base import Move, State
-
-from .words import gettext_noop
+from games.rules.words import gettext_noop
 
 WIN, DRAW, LOSS = 1, 0, -1
 

@@ -1,5 +1,5 @@
 """A game's words as the pages show them: its name, description and seat names are marked
-for the translators by its kit (``games.catalog.words``) and said here in the reader's
+for the translators by its kit (``games.rules.words``) and said here in the reader's
 language."""
 
 from __future__ import annotations

@@ -35,17 +35,12 @@ from games.rules.alpha_battle import (
     result_message,
 )
 from games.rules.base import SAFE_INT, Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
+from games.rules.words import gettext_noop
 
 SETUP_DESCRIPTION: Move = {"letters": "26 distinct letters A-Z", "indices": "10 distinct integers 0..25"}
 SHAPE = (
     'A setup is {"letters": "<the 26 letters A-Z, each once>", "indices": [<10 distinct integers 0..25>]}.'
 )
-
-
-def gettext_noop(text: str) -> str:
-    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
-    an engine stays free of Django); the platform translates them where it shows them."""
-    return text
 
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")

@@ -3,7 +3,7 @@ the other setup is public (``hindsight``), in letter points; there is nothing to
 analysis board, no draw to offer a judgement on, and no quick pairing."""
 
 from games.catalog.kit import Analysis, GameKit, Level, random_level
-from games.catalog.words import gettext_noop
+from games.rules.words import gettext_noop
 
 from . import players
 from .diagrams import diagrams

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.catalog.diagrams import Diagram, Position, start
-from games.catalog.words import gettext_noop
+from games.rules.words import gettext_noop
 
 from .engine import GAME
 

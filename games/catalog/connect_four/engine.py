@@ -39,13 +39,7 @@ from games.rules.connect_four import (
     winning_move,
 )
 from games.rules.records import column_record, column_refusal, column_tokens, play_tokens
-
-
-def gettext_noop(text: str) -> str:
-    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
-    an engine stays free of Django); the platform translates them where it shows them."""
-    return text
-
+from games.rules.words import gettext_noop
 
 ACTIONS = ("drop", "pop")
 MIN_SIZE, MAX_SIZE = 4, 12

@@ -2,7 +2,7 @@
 the clock), ``minimax`` (four plies), ``expert`` (book, ``solver``, then search)."""
 
 from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
-from games.catalog.words import gettext_noop
+from games.rules.words import gettext_noop
 
 from . import expert, search
 from .analysis import analysis_value, pons_win

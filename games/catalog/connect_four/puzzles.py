@@ -31,8 +31,8 @@ complete its four, *playable* when a disc dropped in its column lands there:
 from __future__ import annotations
 
 from games.catalog.puzzles import DRAW, LOSS, WIN, MoveProof, Proof, PuzzleKit
-from games.catalog.words import gettext_noop
 from games.rules.base import Move, State
+from games.rules.words import gettext_noop
 
 from .bits import Geometry, position, threats
 from .solver import solver_for

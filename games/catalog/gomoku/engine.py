@@ -20,15 +20,9 @@ from typing import Any
 
 from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
 from games.rules.records import cell_record, cell_refusal, play_tokens
+from games.rules.words import gettext_noop
 
 from .notation import board_text, cell_name, cell_tokens, parse_cell
-
-
-def gettext_noop(text: str) -> str:
-    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
-    an engine stays free of Django); the platform translates them where it shows them."""
-    return text
-
 
 Board = list[str]
 EMPTY, BLACK, WHITE = ".", "X", "O"

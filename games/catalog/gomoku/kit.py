@@ -3,7 +3,7 @@ free-style Gomoku): the kit. Values are for the player to move: +1 a win, 0 a dr
 loss, an estimate in between (``analysis``)."""
 
 from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
-from games.catalog.words import gettext_noop
+from games.rules.words import gettext_noop
 
 from . import players
 from .analysis import analysis_value

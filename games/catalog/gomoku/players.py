@@ -15,16 +15,10 @@ import random
 from collections.abc import Callable
 
 from games.rules.base import Game, Move, Seat, State
+from games.rules.words import gettext_noop
 
 from .board import Position
 from .search import search
-
-
-def gettext_noop(text: str) -> str:
-    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
-    the computer players stay free of Django); the platform translates them where shown."""
-    return text
-
 
 TIME_BUDGET = 1.0  # seconds per move at ``strong`` (the platform's bar: at most 1 s)
 

@@ -31,9 +31,9 @@ That is what makes the ~200 moves of a position cheap to prove.
 from __future__ import annotations
 
 from games.rules.base import Move, State
+from games.rules.words import gettext_noop
 
 from ..puzzles import LOSS, WIN, MoveProof, Proof, PuzzleKit
-from ..words import gettext_noop
 from .board import Position
 from .engine import GAME
 from .notation import parse_cell

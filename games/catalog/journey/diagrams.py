@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catalog.diagrams import Diagram, Position, start
-from games.catalog.words import gettext_noop
+from games.rules.words import gettext_noop
 
 from .engine import GAME
 

@@ -24,13 +24,7 @@ from games.rules.journey import (
     new_state,
     play_move,
 )
-
-
-def gettext_noop(text: str) -> str:
-    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
-    an engine stays free of Django); the platform translates them where it shows them."""
-    return text
-
+from games.rules.words import gettext_noop
 
 TARGET_DESCRIPTION: Move = {"target": "any cell but your own"}
 

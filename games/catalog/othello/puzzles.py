@@ -37,11 +37,11 @@ from __future__ import annotations
 
 from games.ai.reversi_core import CoreEndgame
 from games.catalog.puzzles import DRAW, LOSS, WIN, MoveProof, Proof, PuzzleKit
-from games.catalog.words import gettext_noop
 from games.rules.base import Move, State
 from games.rules.reversi import EMPTY, PLAYERS, parse_cell
 from games.rules.reversi import flips as flipped
 from games.rules.reversi_bits import flips_of, from_board
+from games.rules.words import gettext_noop
 
 from .engine import GAME, SIZE
 

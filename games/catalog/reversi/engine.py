@@ -38,13 +38,7 @@ from games.rules.reversi import (
     parse_cell,
     valid_move,
 )
-
-
-def gettext_noop(text: str) -> str:
-    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
-    an engine stays free of Django); the platform translates them where it shows them."""
-    return text
-
+from games.rules.words import gettext_noop
 
 MIN_SIZE, MAX_SIZE = 4, 26
 

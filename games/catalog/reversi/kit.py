@@ -5,7 +5,7 @@ from games.ai import reversi as players
 from games.ai import reversi_expert as expert
 from games.ai.reversi_analysis import analysis_value
 from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
-from games.catalog.words import gettext_noop
+from games.rules.words import gettext_noop
 
 from .diagrams import diagrams
 from .engine import GAME

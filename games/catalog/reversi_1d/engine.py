@@ -30,12 +30,7 @@ from games.rules.reversi_1d import (
     is_valid_move,
     place_piece,
 )
-
-
-def gettext_noop(text: str) -> str:
-    """Marks the words players read for the translators' catalogs (``games.catalog.words``:
-    an engine stays free of Django); the platform translates them where it shows them."""
-    return text
+from games.rules.words import gettext_noop
 
 
 def start_text(state: State) -> str:

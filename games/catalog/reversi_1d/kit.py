@@ -2,7 +2,7 @@
 judgement and its analysis are exact."""
 
 from games.catalog.kit import Analysis, GameKit, Level, Pools, random_level
-from games.catalog.words import gettext_noop
+from games.rules.words import gettext_noop
 
 from . import players
 from .diagrams import diagrams
