@@ -66,8 +66,14 @@ def positions(match: Match) -> tuple[list[dict], list[dict[str, Any]]]:
 def replay_summary(match: Match) -> dict[str, Any]:
     """The replay's ``match``: the public summary, without a seat's view, plus the transcript."""
     drop = (
-        "you", "board", "legal_moves", "can_offer_draw", "can_take_back", "chat",
-        "resign_aborts", "draw_offer_blocked_reason",
+        "you",
+        "board",
+        "legal_moves",
+        "can_offer_draw",
+        "can_take_back",
+        "chat",
+        "resign_aborts",
+        "draw_offer_blocked_reason",
     )
     summary = {k: v for k, v in for_seat(match_public(match), None).items() if k not in drop}
     summary["transcript_url"] = f"/r/{match.replay_slug}/transcript.txt"

@@ -5,11 +5,15 @@ reader's language (docs/protocol.md); codes never change."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.utils import translation
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
+
+from .outbox import Send, listened
 
 
 def language_of(scope: dict[str, Any]) -> str:
@@ -24,3 +28,21 @@ def language_of(scope: dict[str, Any]) -> str:
         except LookupError:
             continue
     return settings.LANGUAGE_CODE
+
+
+def spoken(group: str, language: str) -> str:
+    """The channel group of the sockets of ``group`` that speak ``language``: a frame with
+    words (rendered rows, a tournament's names) goes there, made once per language."""
+    return f"{group}.{language}"
+
+
+def in_each_language(group: str, make: Callable[[], dict[str, Any]]) -> list[Send]:
+    """``make()`` (a group event) for each language some socket of ``group`` may speak, made
+    in that language and addressed to its ``spoken`` group; nothing for a language nobody
+    listens in (``outbox.listened``: exact in one process, every language with Redis)."""
+    sends: list[Send] = []
+    for code, _ in settings.LANGUAGES:
+        if listened(spoken(group, code)):
+            with translation.override(code):
+                sends.append((spoken(group, code), make()))
+    return sends

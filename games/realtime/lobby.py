@@ -8,7 +8,8 @@ string, once, on connect (docs/protocol.md, "WebSocket /ws/lobby/"):
   ``user-<id>``;
 - ``?push=lobby`` (the lobby page): a ``lobby_snapshot`` on connect, then the deltas of
   ``lobby_push``; it joins ``lobby-push`` and, logged in, ``lobby-push-<id>``: what is
-  private travels only in the per-user group;
+  private travels only in the per-user group; and each of these in its language
+  (``lobby-push.fr``), where the rows with words come rendered in it;
 - ``?push=bell`` (the header's bell on every other page): its user's ``unread`` count on
   connect and after each new notification, nothing of anyone else; it joins ``bell-<id>``.
 
@@ -28,12 +29,13 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 
 from games.matches.pairing import matchmaking as pairing
 from games.notifications.services import unread_count
 
 from . import lobby_rows, outgoing
+from .language import spoken
 from .lobby_events import LOBBY_GROUP, user_group
 from .lobby_push import PUSH_GROUP, bell_group, push_group
 from .outbox import serve_on
@@ -77,7 +79,9 @@ class LobbyConsumer(PingSocket, AsyncWebsocketConsumer):
             _open[user.pk] += 1
         mode = push_mode(self.scope)
         if mode == "lobby":
-            await self.join(*((PUSH_GROUP, push_group(user.pk)) if signed_in else (PUSH_GROUP,)))
+            # rows with words come to the group of the socket's language (``lobby_push``)
+            groups = (PUSH_GROUP, push_group(user.pk)) if signed_in else (PUSH_GROUP,)
+            await self.join(*groups, *(spoken(group, get_language()) for group in groups))
         elif mode == "bell":
             await self.join(*((bell_group(user.pk),) if signed_in else ()))
         else:

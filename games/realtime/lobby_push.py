@@ -16,12 +16,17 @@ groups decide who may see what:
   pairing and their unread count;
 - ``bell-<id>`` (one user's other pages, ``?push=bell``): their unread count only.
 
+Rows carry words (their ``html``): each such frame goes to a group's sockets of one language
+(``lobby-push.fr``, ``lobby-push-<id>.de``: ``language.spoken``), made once for each language
+somebody listens in; frames of ids and counts go to the group itself.
+
 A group nobody joined costs nothing: ``outbox.listened`` says so before anything is read
 (in one process; with Redis the rows are read and sent anyway).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -38,6 +43,7 @@ from games.notifications.events import NotificationsRead, Notified
 from games.notifications.services import unread_count
 
 from . import lobby_rows, outgoing
+from .language import in_each_language
 from .lobby_events import SEATS_CHANGED, SHOWN, challenge_turned
 from .outbox import Send, listened, send_to_groups
 
@@ -91,8 +97,8 @@ def _open_seat(match: Match, happened: tuple, seats: dict[int, int]) -> list[Sen
         return [(PUSH_GROUP, pushed(outgoing.OpenSeatClosed(match.pk)))]
     sends: list[Send] = []
     if listened(PUSH_GROUP):
-        row = lobby_rows.open_row(lobby_rows.matches().get(pk=match.pk))
-        sends.append((PUSH_GROUP, pushed(outgoing.OpenSeat(row), skip=sorted(seats))))
+        listed = lobby_rows.matches().get(pk=match.pk)
+        sends += _worded(PUSH_GROUP, outgoing.OpenSeat, lobby_rows.open_row, listed, skip=seats)
     # who just took a seat (still waiting for more players) no longer sees it as open
     joined = [e.user_id for e in happened if isinstance(e, PlayerJoined)]
     return sends + [(push_group(u), pushed(outgoing.OpenSeatClosed(match.pk))) for u in joined]
@@ -106,8 +112,13 @@ def _mine(match: Match, happened: tuple, seats: dict[int, int]) -> list[Send]:
     if not listening:  # a move whose players have no lobby page open reads nothing more
         return []
     if match.status in (Match.Status.WAITING, Match.Status.ACTIVE):
-        rows = lobby_rows.my_rows_of(match.pk, listening)
-        return [(push_group(u), pushed(outgoing.MyMatch(row))) for u, row in rows.items()]
+        rows = lobby_rows.my_rows_of(match.pk)
+        if rows is None:
+            return []
+        sends: list[Send] = []
+        for user, seat in listening.items():
+            sends += _worded(push_group(user), outgoing.MyMatch, rows, seat)
+        return sends
     return [(push_group(u), pushed(outgoing.MyMatchOver(match.pk))) for u in listening]
 
 
@@ -122,12 +133,11 @@ def _finished(match: Match, happened: tuple, seats: dict[int, int]) -> list[Send
         return []
     done = lobby_rows.matches().get(pk=match.pk)
     sends: list[Send] = []
+    finished = lobby_rows.finished_row
     if public:
-        row = lobby_rows.finished_row(done)
-        sends.append((PUSH_GROUP, pushed(outgoing.FinishedMatch(row), skip=sorted(seats))))
+        sends += _worded(PUSH_GROUP, outgoing.FinishedMatch, finished, done, skip=seats)
     for user in get_user_model().objects.filter(pk__in=players):
-        row = lobby_rows.finished_row(done, user)
-        sends.append((push_group(user.pk), pushed(outgoing.FinishedMatch(row))))
+        sends += _worded(push_group(user.pk), outgoing.FinishedMatch, finished, done, user)
     return sends
 
 
@@ -137,21 +147,20 @@ def _challenges(match: Match, happened: tuple) -> list[Send]:
         return []
     reserved = Seat.objects.filter(match=match, reserved_for__isnull=False)
     kept = reserved.values_list("reserved_for_id", flat=True)
-    return [
-        (push_group(user_id), pushed(outgoing.Challenges(lobby_rows.challenge_rows(user_id))))
-        for user_id in kept
-        if listened(push_group(user_id))
-    ]
+    sends: list[Send] = []
+    for user_id in kept:
+        sends += _worded(push_group(user_id), outgoing.Challenges, lobby_rows.challenge_rows, user_id)
+    return sends
 
 
 def _followers(seats: dict[int, int]) -> list[Send]:
     """Someone started or ended a match: the cards of the people following them."""
     follower_ids = Follow.objects.filter(followed_id__in=list(seats)).values_list("follower_id", flat=True)
     listening = [u for u in set(follower_ids) if listened(push_group(u))]
-    return [
-        (push_group(user.pk), pushed(outgoing.Following(lobby_rows.person_rows(user))))
-        for user in get_user_model().objects.filter(pk__in=listening)
-    ]
+    sends: list[Send] = []
+    for user in get_user_model().objects.filter(pk__in=listening):
+        sends += _worded(push_group(user.pk), outgoing.Following, lobby_rows.person_rows, user)
+    return sends
 
 
 def _pool_place(match: Match, happened: tuple, seats: dict[int, int]) -> list[Send]:
@@ -161,6 +170,12 @@ def _pool_place(match: Match, happened: tuple, seats: dict[int, int]) -> list[Se
         return []
     place = pushed(outgoing.PoolPlace({"waiting": None, "match": match.pk}))
     return [(push_group(u), place) for u in seats]
+
+
+def _worded(group: str, kind: type, rows: Callable, *args: Any, skip: Iterable[int] = ()) -> list[Send]:
+    """A frame ``kind`` of ``rows(*args)`` (rendered rows) to the sockets of ``group``: made
+    once in each language they speak, dropped by the sockets of the users in ``skip``."""
+    return in_each_language(group, lambda: pushed(kind(rows(*args)), skip=sorted(skip)))
 
 
 def push_unread(event: Notified | NotificationsRead) -> None:

@@ -12,6 +12,7 @@ change and audience (everyone, or one player), never once per socket.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -65,11 +66,12 @@ def my_row(row: Row) -> Row:
     return {**row, "your_turn": turn, "html": render_to_string("games/lobby/mine_row.html", {"m": row})}
 
 
-def my_rows_of(match_id: str, seats: dict[int, int]) -> dict[int, Row]:
-    """The "your matches" row of one match for each of its players (``seats``: user id ->
-    seat): one read of the match and its seats, whoever asks; each player's own ``html``."""
+def my_rows_of(match_id: str) -> Callable[[int], Row] | None:
+    """The "your matches" row of one match as the player of a seat sees it (seat -> row, its
+    ``html`` rendered in the language of the call), from one read of the match and its seats
+    for all its players; None when there is no such match."""
     rows = match_rows(Match.objects.filter(pk=match_id), SimpleNamespace(pk=None))
-    return {user_id: my_row({**rows[0], "you": seat}) for user_id, seat in seats.items()} if rows else {}
+    return (lambda seat: my_row({**rows[0], "you": seat})) if rows else None
 
 
 def finished_row(match: Match, viewer=None) -> Row:

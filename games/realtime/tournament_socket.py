@@ -14,9 +14,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 
 from . import outgoing
+from .language import spoken
 from .outbox import serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
 from .sockets import PingSocket
@@ -40,7 +41,8 @@ class TournamentConsumer(PingSocket, AsyncWebsocketConsumer):
             return
         serve_on(asyncio.get_running_loop())
         tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
-        await self.join(tournament_group(tournament_id))  # first: a change meanwhile comes after
+        # first: a change meanwhile comes after; in its language (a computer entrant's name)
+        await self.join(spoken(tournament_group(tournament_id), get_language()))
         data = await database_sync_to_async(tournament_data)(tournament_id)
         if data is None:
             await self.close(code=4404)

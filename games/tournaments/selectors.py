@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Count
-from django.utils.translation import pgettext
 
 from games.matches.models import Rating
 from games.matches.models import option_labels as match_option_labels
@@ -21,9 +20,10 @@ TIEBREAK_NAMES = {"sonneborn_berger": "Sonneborn-Berger", "buchholz": "Buchholz"
 
 
 def result_text(p: Pairing) -> str | None:
-    """ "1-0", "0-1", "½-½", "0-0" (both lost: aborted), "bye", or None while playing."""
+    """ "1-0", "0-1", "½-½", "0-0" (both lost: aborted), "bye", or None while playing: codes
+    of protocol.md, the same in every language (the page words a bye itself)."""
     if p.second_id is None:
-        return pgettext("a tournament pairing's result: no opponent this round", "bye")
+        return "bye"
     if p.first_points is None:
         return None
     if p.first_points == p.second_points:

@@ -32,11 +32,7 @@ TRIES = 20  # random moves tried for one that does not end the game
 def arenas() -> list[tuple[str, str, dict[str, Any]]]:
     """(label, slug, options) of every match the fuzz plays: each registered game, once or
     as ``VARIANTS`` says."""
-    return [
-        (label, slug, options)
-        for slug in GAMES
-        for label, options in VARIANTS.get(slug, [(slug, {})])
-    ]
+    return [(label, slug, options) for slug in GAMES for label, options in VARIANTS.get(slug, [(slug, {})])]
 
 
 @dataclass

@@ -62,6 +62,7 @@ def family_of(move: dict) -> str:
     """The family of a game whose legal moves look like ``move`` (GENERIC: not known)."""
     return FAMILIES.get(frozenset(move), GENERIC)
 
+
 SAMPLES = {  # moves of the right shape for each family of games
     "cell": [{"cell": "D3"}, {"cell": "c4"}, {"cell": "F5"}, {"pass": True}],
     "drop": [
