@@ -66,14 +66,15 @@ export function personName(match, seat, {capitalise = false} = {}) {
   return capitalise ? capital(name) : name;
 }
 
-// "your" / "Your", "alice's", "the computer's".
-export function possessive(match, seat, {capitalise = false} = {}) {
-  if (isYou(match, seat)) return capitalise ? gettext("Your") : gettext("your");
-  return interpolate(gettext("%(name)s's"), {name: personName(match, seat, {capitalise})});
-}
-
 // The verb for a subject: (you) "have" / (alice) "has".
 export const verb = (match, seat, forYou, forOthers) => (isYou(match, seat) ? forYou : forOthers);
+
+// A sentence about the person of ``seat``, whole in each language: its words for you ("Your
+// turn"), else its words for others with their name ("%(name)s's turn": "bob's turn",
+// "The computer's turn"), with ``values`` for the other placeholders.
+export function aboutSeat(match, seat, forYou, forOthers, values = {}, {capitalise = true} = {}) {
+  return interpolate(verb(match, seat, forYou, forOthers), {name: personName(match, seat, {capitalise}), ...values});
+}
 
 // "alice", "alice and bob", "alice, bob and carol".
 export function together(names) {

@@ -7,11 +7,14 @@ test), never written here."""
 
 from __future__ import annotations
 
+import gettext
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from django.utils import translation
 
+from games.catalog.journey.engine import GAME as JOURNEY
 from tests.browser.helpers import (
     LEGAL,
     PASSWORD,
@@ -25,6 +28,7 @@ from tests.browser.helpers import (
 from tests.support.client import Player
 
 pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def words(language: str, text: str, context: str | None = None) -> str:
@@ -143,3 +147,57 @@ def test_pages_are_axe_clean_in_every_language(daphne_server, person, language):
         audit.visit(page, daphne_server.url + path, f"{language}{path}")
         expect(page.locator("html")).to_have_attribute("lang", language)
     assert audit.found == []
+
+
+def script_words(game: str, language: str, text: str) -> str:
+    """``text`` as a game's board script shows it in ``language`` (its djangojs catalog)."""
+    catalog = gettext.translation("djangojs", ROOT / "games" / "catalog" / game / "locale", [language])
+    return catalog.gettext(text)
+
+
+def test_the_journeys_characters_speak_the_players_language(daphne_server, person):
+    """The Journey keeps the seed's English lines in its state; the page shows them in German:
+    the elf's and the monsters' words in the dialogue, the victory in the log."""
+    base, page = daphne_server.url, person(locale="de")
+    signup(page, base, "de")
+    options = {"mode": "classic", "monsters": 2, "elves": 1, "seed": 5}
+    world = JOURNEY.setup(JOURNEY.clean_options(options), 0)
+    page.goto(base + "/m/new/")
+    page.check('input[name="game"][value="journey"]')
+    for name, value in options.items():
+        field = page.locator(f"#id_journey__{name}")
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    page.get_by_role("button", name=words("de", "Create match")).click()
+    page.wait_for_url(lambda url: "/m/" in url and not url.endswith("/new/"))
+    page_ready(page)
+    expect(page.locator("#match")).to_have_attribute("data-status", "active")
+
+    def visit(x: int, y: int) -> None:
+        before = int(page.get_attribute("#match", "data-ply"))
+        page.locator(f'#board .jy-cell[data-x="{x}"][data-y="{y}"]').click()
+        wait_ply_above(page, before)
+
+    def answer(key: str) -> None:
+        before = int(page.get_attribute("#match", "data-ply"))
+        page.keyboard.press(key)
+        wait_ply_above(page, before)
+
+    dialogue = page.get_by_role("dialog")
+    visit(*world["elves"][0]["pos"])
+    help_asked = script_words("journey", "de", "Do you need my help?")
+    assert help_asked != "Do you need my help?"
+    expect(dialogue).to_contain_text(help_asked)
+    expect(dialogue).not_to_contain_text("Do you need my help?")
+    answer("2")  # no
+    for monster in world["monsters"]:
+        visit(*monster["pos"])
+        expect(dialogue).to_contain_text(script_words("journey", "de", "Do you really want to challenge me?"))
+        answer("1")  # yes: each monster's power is below the warrior's health
+    expect(page.locator("#match")).to_have_attribute("data-status", "finished")
+    victory = "Congratulations, all the monsters have been killed."
+    expect(page.locator(".jy-log")).to_contain_text(script_words("journey", "de", victory))
+    expect(page.locator(".jy-log")).not_to_contain_text(victory)
+    assert page.js_errors == []

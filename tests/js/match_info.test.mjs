@@ -17,7 +17,9 @@ test("people by name, you as you, the computer as the computer", () => {
   assert.equal(info.personName(match, 0), "you");
   assert.equal(info.personName(match, 0, {capitalise: true}), "You");
   assert.equal(info.personName(match, 1, {capitalise: true}), "The computer");
-  assert.equal(info.possessive(game(), 1), "bob's");
+  const turn = (m, seat) => info.aboutSeat(m, seat, "Your turn", "%(name)s's turn (W%(seat)s)", {seat});
+  assert.deepEqual([turn(game(), 0), turn(game(), 1)], ["Your turn", "bob's turn (W1)"]);
+  assert.equal(turn(game({players: [seat(0, "ann"), seat(1, null, {computer: "strong"})]}), 1), "The computer's turn (W1)");
   assert.equal(info.together(["ann", "bob", "cy"]), "ann, bob and cy");
   assert.equal(info.personName(game({players: [seat(0, "ann"), seat(1, null, {invited: "bob"})]}), 1), "bob");
 });

@@ -2,7 +2,7 @@
 // running score; a live page that sees the reveal plays the rounds out one by one.
 
 import {gettext, interpolate, ngettext} from "../../js/i18n.js";
-import {personName, possessive, resultText, verb} from "../../js/match_info.js";
+import {aboutSeat, isYou, personName, resultText, verb} from "../../js/match_info.js";
 import {NAMES, button, el, lettersRow, orderLine, seatName} from "./helpers.js";
 import {paintSeats, seatIcon} from "./seats.js";
 
@@ -18,11 +18,13 @@ export function buildBattle(view, match, animate) {
     const struck = board.removed?.[seat] || [];
     const block = el("div", `ab-setup-view s${seat}`);
     const head = el("h3");
-    const whose = possessive(match, seat, {capitalise: true});
     const striker = personName(match, 1 - seat, {capitalise: true});
-    head.append(seatIcon(seat), document.createTextNode(` ${interpolate(gettext("%(whose)s letters"), {whose})}`));
+    head.append(seatIcon(seat), document.createTextNode(` ${aboutSeat(match, seat, gettext("Your letters"), gettext("%(name)s's letters"))}`));
     const positions = struck.join(", ");
-    const label = interpolate(gettext("%(whose)s letters; struck by %(name)s: positions %(positions)s"), {whose, name: personName(match, 1 - seat), positions});
+    const values = {owner: personName(match, seat, {capitalise: true}), striker: personName(match, 1 - seat), positions};
+    const label = isYou(match, seat)
+      ? interpolate(gettext("Your letters; struck by %(striker)s: positions %(positions)s"), values)
+      : aboutSeat(match, 1 - seat, gettext("%(owner)s's letters; struck by you: positions %(positions)s"), gettext("%(owner)s's letters; struck by %(striker)s: positions %(positions)s"), values);
     // the letters left sit in the sentence as an element: the sentence is cut where they go
     const struckBy = verb(match, 1 - seat, gettext("You struck positions %(positions)s, leaving %(left)s."), gettext("%(name)s struck positions %(positions)s, leaving %(left)s."));
     const [before, after = ""] = interpolate(struckBy, {name: striker, positions, left: "\u0000"}).split("\u0000");

@@ -2,13 +2,13 @@
 // as tiles or one line, DOM builders, a fair shuffle, and who a seat is.
 
 import {gettext, interpolate} from "../../js/i18n.js";
-import {possessive} from "../../js/match_info.js";
+import {aboutSeat} from "../../js/match_info.js";
 
 export const NAMES = ["P", "Q"];
 
 // A setup's letters as one word, for reading and copying: "Your order: MZNH…".
 export function orderLine(match, seat, setup) {
-  return interpolate(gettext("%(whose)s order: %(letters)s"), {whose: possessive(match, seat, {capitalise: true}), letters: setup.letters});
+  return aboutSeat(match, seat, gettext("Your order: %(letters)s"), gettext("%(name)s's order: %(letters)s"), {letters: setup.letters});
 }
 
 export function lettersRow(letters, struck, label) {

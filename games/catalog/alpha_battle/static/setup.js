@@ -2,14 +2,14 @@
 // positions to strike (a strip of buttons or typed), and Commit.
 
 import {gettext, interpolate} from "../../js/i18n.js";
-import {personName, possessive} from "../../js/match_info.js";
+import {personName} from "../../js/match_info.js";
 import {button, el, range, shuffled, tileEl} from "./helpers.js";
 import {checkLetters, normaliseLetters, parseIndices, shapeOf} from "./setup_checks.js";
 
 export function buildSetup(view, match) {
   const shape = shapeOf(match);
   const you = match.you;
-  const other = possessive(match, 1 - you);
+  const other = personName(match, 1 - you);
   const positions = range(shape.low, shape.high);
   const section = el("section", "ab-setup");
   section.setAttribute("aria-labelledby", "ab-setup-title");
@@ -20,9 +20,9 @@ export function buildSetup(view, match) {
     "ab-intro",
     interpolate(
       gettext(
-        "Arrange the %(letters)s letters in any order, then pick %(count)s positions: they strike those letters from %(whose)s string. Nobody sees your setup before both are in.",
+        "Arrange the %(letters)s letters in any order, then pick %(count)s positions: they strike those letters from %(name)s's string. Nobody sees your setup before both are in.",
       ),
-      {letters: shape.alphabet.length, count: shape.count, whose: other},
+      {letters: shape.alphabet.length, count: shape.count, name: other},
     ),
   );
 
@@ -53,7 +53,7 @@ export function buildSetup(view, match) {
 
   // The indices.
   const indicesField = el("div", "ab-field");
-  const indicesTitle = el("p", "ab-label", interpolate(gettext("2. %(count)s positions to strike from %(whose)s letters"), {count: shape.count, whose: other}));
+  const indicesTitle = el("p", "ab-label", interpolate(gettext("2. %(count)s positions to strike from %(name)s's letters"), {count: shape.count, name: other}));
   indicesTitle.id = "ab-indices-title";
   const strip = el("div", "ab-tiles ab-strip");
   strip.setAttribute("role", "group");

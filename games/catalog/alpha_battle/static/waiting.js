@@ -2,7 +2,7 @@
 // setup once it is in.
 
 import {gettext, interpolate} from "../../js/i18n.js";
-import {personName, possessive} from "../../js/match_info.js";
+import {personName} from "../../js/match_info.js";
 import {el, lettersRow, orderLine, seatOf} from "./helpers.js";
 
 export function buildWait(view) {
@@ -51,9 +51,9 @@ export function paintWait(view, match) {
     el(
       "p",
       "ab-detail",
-      interpolate(gettext("You strike positions %(positions)s of %(whose)s letters."), {
+      interpolate(gettext("You strike positions %(positions)s of %(name)s's letters."), {
         positions: [...mine.indices].sort((a, b) => a - b).join(", "),
-        whose: possessive(match, other),
+        name: personName(match, other),
       }),
     ),
   );

@@ -2,10 +2,11 @@
 // warrior it is put to (keys 1 / 2 answer too, see board.js) and read-only for the others.
 
 import {gettext, interpolate} from "../../js/i18n.js";
-import {personName, possessive} from "../../js/match_info.js";
+import {aboutSeat, personName} from "../../js/match_info.js";
 import {KIND_SAID, capitalise, div, span} from "./helpers.js";
 import {icon, seatColour} from "./icons.js";
 import {isOptionLine} from "./log.js";
+import {spoken} from "./spoken.js";
 
 // an answer ("yes", "no") as people read it
 const ANSWERS = {yes: gettext("yes"), no: gettext("no")};
@@ -71,7 +72,7 @@ export function paintDialogue(view, match, answers, mode) {
       .filter((line) => !isOptionLine(line))
       .map((line) => {
         const p = document.createElement("p");
-        p.textContent = line.startsWith(prefix) ? line.slice(prefix.length) : line;
+        p.textContent = spoken(line.startsWith(prefix) ? line.slice(prefix.length) : line);
         return p;
       }),
   );
@@ -101,7 +102,7 @@ export function paintDialogue(view, match, answers, mode) {
     const choices = alternatives(options.map((o) => said(o.answer)));
     d.wait.textContent =
       mode === "replay"
-        ? interpolate(gettext("%(whose)s choice: %(choices)s"), {whose: possessive(match, q.seat, {capitalise: true}), choices})
+        ? aboutSeat(match, q.seat, gettext("Your choice: %(choices)s"), gettext("%(name)s's choice: %(choices)s"), {choices})
         : interpolate(gettext("Waiting for %(name)s (W%(seat)s) to answer: %(choices)s"), {name: personName(match, q.seat), seat: q.seat, choices});
   }
 }

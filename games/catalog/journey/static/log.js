@@ -2,8 +2,9 @@
 // people ("bob's turn: at (3,4), health 40.", "bob chose (5,6).", "bob (W1): ...").
 
 import {gettext, interpolate} from "../../js/i18n.js";
-import {personName, possessive, verb} from "../../js/match_info.js";
+import {aboutSeat, personName} from "../../js/match_info.js";
 import {div} from "./helpers.js";
+import {spoken} from "./spoken.js";
 
 export function paintLog(view, match) {
   const data = match.board;
@@ -53,14 +54,15 @@ function toldForPeople(lines, match) {
   let seat = null; // whose turn the lines are about
   const who = (s) => personName(match, s, {capitalise: true});
   // a sentence about seat ``s``: its own words for you ("You were killed."), else named
-  const about = (s, forYou, forOthers, values = {}) => interpolate(verb(match, s, forYou, forOthers), {name: who(s), ...values});
+  const about = (s, forYou, forOthers, values = {}) => aboutSeat(match, s, forYou, forOthers, values);
   for (const line of lines) {
     if (isOptionLine(line) || line.startsWith("Specify your target")) continue;
     const hi = /^Hi, W(\d+)\. Your position is \((\d+),(\d+)\) and health is (-?\d+)\.$/.exec(line);
     if (hi) {
       seat = Number(hi[1]);
-      const values = {whose: possessive(match, seat, {capitalise: true}), x: hi[2], y: hi[3], health: hi[4]};
-      out.push({kind: "prompt", text: interpolate(gettext("%(whose)s turn: at (%(x)s,%(y)s), health %(health)s."), values)});
+      const values = {x: hi[2], y: hi[3], health: hi[4]};
+      const turn = aboutSeat(match, seat, gettext("Your turn: at (%(x)s,%(y)s), health %(health)s."), gettext("%(name)s's turn: at (%(x)s,%(y)s), health %(health)s."), values);
+      out.push({kind: "prompt", text: turn});
       continue;
     }
     const kind = lineKind(line);
@@ -90,10 +92,10 @@ function toldForPeople(lines, match) {
     const said = /^([MEWP])(\d+): (.*)$/.exec(line);
     if (said) {
       const name = said[1] === "W" ? `${who(Number(said[2]))} (W${said[2]})` : `${said[1]}${said[2]}`;
-      out.push({kind, speaker: name, text: said[3]});
+      out.push({kind, speaker: name, text: spoken(said[3])});
       continue;
     }
-    out.push({kind, text: line});
+    out.push({kind, text: spoken(line)});
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // the legend of the pictures, and the side panels' warriors list (health bar, crystals).
 
 import {gettext, interpolate, ngettext} from "../../js/i18n.js";
-import {personName, possessive, resultText} from "../../js/match_info.js";
+import {personName, resultText} from "../../js/match_info.js";
 import {KIND, div, playerName, span} from "./helpers.js";
 import {icon, seatColour} from "./icons.js";
 
@@ -57,7 +57,7 @@ export function paintHead(view, match, canTarget) {
     text = interpolate(q.seat === you ? gettext("%(speaker)s is talking to you: answer below") : gettext("%(speaker)s is talking to %(name)s (W%(seat)s)"), values);
   } else if (mover === you && you !== null) text = canTarget ? gettext("Your turn: pick a target cell") : gettext("Your turn");
   else if (mover !== null && mover !== undefined) {
-    text = interpolate(gettext("%(whose)s turn (W%(seat)s)"), {whose: possessive(match, mover, {capitalise: true}), seat: mover});
+    text = interpolate(gettext("%(name)s's turn (W%(seat)s)"), {name: personName(match, mover, {capitalise: true}), seat: mover});
   }
   else text = "";
   turn.textContent = text;
