@@ -1,8 +1,9 @@
 """The site's language for a person (issue 52). Django's ``LocaleMiddleware`` picks it per
 request: the ``language`` cookie (the header's menu) first, else the browser's
-Accept-Language. An account keeps its choice (``Account.language``): choosing saves it, and
-logging in on another browser sets that browser's cookie from it, so no page asks the
-database for it. E-mails to an account are written in it (``for_user``)."""
+Accept-Language. An account keeps its choice (``Account.language``): signing up saves the
+sign-up page's, choosing saves it, and logging in on another browser sets that browser's
+cookie from it, so no page asks the database for it. E-mails and notifications to an account
+are written in it (``for_user``)."""
 
 from __future__ import annotations
 
@@ -82,6 +83,14 @@ def language_set(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated and not _forged(request):
         Account.objects.update_or_create(user=request.user, defaults={"language": language})
     return response
+
+
+def keep_signup_language(request: HttpRequest, user: Any) -> None:
+    """A new account keeps the language its sign-up page spoke (the browser's, or the menu's):
+    its notifications and e-mails, written while nobody is looking, are in it from the start."""
+    language = getattr(request, "LANGUAGE_CODE", "")
+    if language in dict(settings.LANGUAGES):
+        Account.objects.update_or_create(user=user, defaults={"language": language})
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.language")

@@ -22,6 +22,7 @@ from games.matches.errors import ServiceError
 from . import addresses
 from .follows import challengers_set, chat_set, follow, unfollow
 from .forms import SignupForm
+from .language import keep_signup_language
 from .pairing_prefs import pair_with_bots_set
 from .selectors import record_page
 from .tokens import profile_extras
@@ -40,6 +41,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        keep_signup_language(request, user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(safe_next(request))
     return render(request, "registration/signup.html", {"form": form, "next": safe_next(request)})

@@ -9,8 +9,11 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from accounts.models import Account
+from accounts.services import challenge_create
+from games.notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
 LANGS = ["en", "fr", "de", "es", "ru"]
@@ -108,3 +111,24 @@ def test_another_sites_post_sets_no_accounts_language():
 
 def test_a_visitors_page_carries_no_csrf_token():
     assert "csrfmiddlewaretoken" not in Client().get("/").content.decode()
+
+
+def test_a_new_account_keeps_its_sign_up_pages_language_for_what_it_is_sent(
+    django_capture_on_commit_callbacks,
+):
+    browser = Client(headers={"accept-language": "de"})
+    browser.post(
+        "/accounts/signup/",
+        {"username": "dora", "password1": "pw-for-tests-1", "password2": "pw-for-tests-1"},
+    )
+    dora = get_user_model().objects.get(username="dora")
+    assert Account.objects.get(user=dora).language == "de"
+    ann = get_user_model().objects.create_user("ann", password="pw-for-tests-1")
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge_create(user=ann, to="dora", game="reversi", options={}, side=0)
+    (told,) = Notification.objects.filter(user=dora).values_list("text", flat=True)
+    with translation.override("de"):
+        assert told == translation.gettext("%(player)s challenged you to %(game)s") % {
+            "player": "ann",
+            "game": "Reversi",
+        }
