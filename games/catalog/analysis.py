@@ -18,7 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules.base import Game, Move, Outcome, Seat, State
+from games.rules.base import Game, Move, Outcome, Refusal, Seat, State
+from games.rules.words import gettext_noop
 
 from .kit import Analysis
 from .registry import GAMES, KITS
@@ -55,13 +56,22 @@ BOARDS: frozenset[str] = frozenset(slug for slug in KITS if has_board(slug))
 
 
 def unjudged(slug: str, state: State) -> str | None:
-    """Why ``state`` has nothing to judge (None when it has): a game not over with several
-    seats to move at once (secret commits) has no public position to judge a move in."""
+    """Why ``state`` has nothing to judge (None when it has), in English: ``why_unjudged``."""
+    why = why_unjudged(slug, state)
+    return None if why is None else str(why)
+
+
+def why_unjudged(slug: str, state: State) -> Refusal | None:
+    """Why ``state`` has nothing to judge (None when it has), a ``Refusal`` to say in the
+    reader's language: a game not over with several seats to move at once (secret commits)
+    has no public position to judge a move in."""
     game = GAMES[slug]
     if game.outcome(state) is not None or len(game.to_move(state)) < 2:
         return None
     analysis = _analysis(slug)
-    return (analysis and analysis.waiting) or f"{game.name} is analysed once a single seat is to move."
+    if analysis and analysis.waiting:
+        return Refusal(analysis.waiting)  # the kit's marked words
+    return Refusal(gettext_noop("%(game)s is analysed once a single seat is to move."), game=game.name)
 
 
 def hindsight(slug: str, states: list[State], index: int, seat: Seat) -> State:

@@ -9,28 +9,32 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules import Game, IllegalMove
-from games.rules.base import State
+from games.rules.base import Refusal, State
+from games.rules.words import gettext_noop
 
 from . import analysis
 from .registry import GAMES
 
 
-class BadPosition(ValueError):
-    """The moves or the position asked about are not a position of the game."""
+class BadPosition(Refusal):
+    """The moves or the position asked about are not a position of the game (a ``Refusal``,
+    so a ValueError: its English, and its template and values to say it translated)."""
 
 
 def answer(slug: str, options: dict[str, Any], moves: list[Any], start: State | None) -> dict[str, Any]:
     """The analysis API's answer (protocol.md, "Analysis") for the position of game ``slug``
     after ``moves`` from its start (or from ``start``, an edited position): the analysis, the
     moves played as the replay lists them, the position's view and result; or, when there is
-    nothing to judge there, ``{"error": "bad_position", "message", "field": "moves"}``."""
+    nothing to judge there, ``{"error": "bad_position", "message", "field": "moves", "refusal"}``
+    (``message`` in English; ``refusal`` the ``Refusal`` that says it, for the reader's language
+    where Django is: it crosses the process pool pickled, its template and values with it)."""
     game = GAMES[slug]
     try:
         state, line = played(game, options, moves, start)
     except BadPosition as exc:
-        return {"error": "bad_position", "message": str(exc), "field": "moves"}
-    if (reason := analysis.unjudged(slug, state)) is not None:
-        return {"error": "bad_position", "message": reason, "field": "moves"}
+        return {"error": "bad_position", "message": str(exc), "field": "moves", "refusal": exc}
+    if (reason := analysis.why_unjudged(slug, state)) is not None:
+        return {"error": "bad_position", "message": str(reason), "field": "moves", "refusal": reason}
     end = game.outcome(state)
     return {
         **analysis.analyse(slug, state),
@@ -69,7 +73,12 @@ def played(
             move = game.canonical(state, seat, move) if isinstance(move, dict) else move
             state = play(seat, move, forced is not None)
         except (IllegalMove, ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise BadPosition(f"Move {number} ({move!r}) cannot be played: {exc}") from None
+            raise BadPosition(
+                gettext_noop("Move %(number)s (%(move)s) cannot be played: %(why)s"),
+                number=number,
+                move=repr(move),
+                why=exc if isinstance(exc, Refusal) else str(exc),  # a refusal: said translated too
+            ) from None
     return state, line
 
 
@@ -77,12 +86,30 @@ def _mover(to_move: list[int], entry: Any, number: int) -> int:
     """The seat that plays move ``number``: the one to move, or while several are (secret
     commits) the entry's ``seat``."""
     if not to_move:
-        raise BadPosition(f"Move {number}: the game is already over.")
+        raise BadPosition(gettext_noop("Move %(number)s: the game is already over."), number=number)
     if len(to_move) == 1:
         return to_move[0]
     seat = entry.get("seat") if isinstance(entry, dict) and "move" in entry else None
     if type(seat) is not int or seat not in to_move:
-        seats = " and ".join(map(str, to_move))
-        shape = '{"seat": <seat>, "move": ...}'
-        raise BadPosition(f"Move {number}: seats {seats} move at once: give it as {shape}.")
+        raise BadPosition(
+            # Translators: the seats are "0 and 1"; keep the shape as it is (the API reads it so).
+            gettext_noop("Move %(number)s: seats %(seats)s move at once: give it as %(shape)s."),
+            number=number,
+            seats=_both(to_move),
+            shape='{"seat": <seat>, "move": ...}',
+        )
     return seat
+
+
+def _both(seats: list[int]) -> Refusal:
+    """``0 and 1`` (``0 and 1 and 2``): the seats said together, each "and" translated.
+
+    >>> str(_both([0, 1, 2]))
+    '0 and 1 and 2'
+    """
+    # Translators: two seat numbers (or a list of them and one more), as in "seats 0 and 1".
+    pair = gettext_noop("%(first)s and %(second)s")
+    said: Any = seats[0]
+    for seat in seats[1:]:
+        said = Refusal(pair, first=said, second=seat)
+    return said

@@ -17,7 +17,7 @@ from games.catalog.registry import GAMES
 from games.rules import Game, OptionError
 
 from . import clocks
-from .errors import ServiceError
+from .errors import ServiceError, told
 from .models import Match
 from .ratings import standings as ratings
 
@@ -48,7 +48,7 @@ def game_options(game: Any, options: Any) -> tuple[Game, dict[str, Any]]:
     try:
         return rules, rules.clean_options(options or {})
     except OptionError as exc:
-        raise ServiceError("bad_options", str(exc), 400, field=exc.field) from None  # the rules' words
+        raise ServiceError("bad_options", told(exc), 400, field=exc.field) from None  # the rules' words
 
 
 def clean(

@@ -1,6 +1,11 @@
-"""The one exception type services raise: an error code from protocol.md and a message."""
+"""The one exception type services raise: an error code from protocol.md and a message; and
+the rules' refusals said in the reader's language."""
 
 from typing import Any
+
+from django.utils.translation import gettext
+
+from games.rules.base import Refusal
 
 
 class ServiceError(Exception):
@@ -20,3 +25,23 @@ class ServiceError(Exception):
         if self.field is not None:
             body["field"] = self.field
         return body
+
+
+def told(refusal: Exception) -> str:
+    """A refusal of the rules (``IllegalMove``, ``OptionError``) in the language of now: its
+    template from the catalogs, its values put in (a text value translated too, a refusal
+    value told the same way); any other exception: its own words."""
+    if not isinstance(refusal, Refusal):
+        return str(refusal)
+    if not refusal.values:
+        return gettext(refusal.template)
+    values = {name: _told_value(value) for name, value in refusal.values.items()}
+    return gettext(refusal.template) % values
+
+
+def _told_value(value: Any) -> Any:
+    if isinstance(value, Exception):
+        return told(value)
+    if isinstance(value, str) and value:  # gettext("") would be the catalog's header
+        return gettext(value)
+    return value

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from games.rules import Game
 
 from .choices import game_options
-from .errors import ServiceError
+from .errors import ServiceError, told
 from .models import Match
 
 MAX_RECORD_CHARS = 4000  # a whole 26x26 Reversi game is about 2,000 characters
@@ -45,7 +45,7 @@ def read_record(*, game: Any, options: Any, text: Any) -> dict[str, Any]:
     try:
         played = rules.parse_record(cleaned, text)
     except ValueError as exc:
-        raise ServiceError("bad_record", str(exc), 400, field="record") from None
+        raise ServiceError("bad_record", told(exc), 400, field="record") from None
     state = rules.setup(cleaned, 0)
     states, moves = [rules.view(state, None)], []
     for ply, (seat, move) in enumerate(played, start=1):

@@ -32,7 +32,7 @@ from .endings import (
     time_is_up,
     winner_besides,
 )
-from .errors import ServiceError
+from .errors import ServiceError, told
 from .events import (
     MatchCreated,
     MatchEnded,
@@ -217,7 +217,7 @@ def _play(match: Match, seat: int, user_id: int | None, ply: Any, move: Any, now
     try:
         state = rules.play(match.state, seat, move)
     except IllegalMove as exc:
-        raise ServiceError("illegal_move", str(exc), 400) from None
+        raise ServiceError("illegal_move", told(exc), 400) from None
     move = rules.canonical(match.state, seat, move)  # stored and shown in one form
     if match.draw_offer is not None and match.draw_offer != seat:
         match.draw_offer = None  # moving on answers a draw offer: no

@@ -206,7 +206,7 @@ def on_declined(event: ChallengeDeclined) -> None:
     with override(language.for_users([challenge.from_user_id])[challenge.from_user_id]):
         text = _("%(player)s declined your challenge to %(game)s") % {
             "player": challenge.to_user.username,
-            "game": match.rules.name,
+            "game": _(match.rules.name),  # marked by its kit
         }
     url = match.get_absolute_url()
     deliver(match, [Notice(challenge.from_user_id, Notification.Kind.DECLINED, "", text, url)])
@@ -219,7 +219,7 @@ def on_challenged(event: ChallengeMade) -> None:
     with override(language.for_users([challenge.to_user_id])[challenge.to_user_id]):
         text = _("%(player)s challenged you to %(game)s") % {
             "player": challenge.from_user.username,
-            "game": match.rules.name,
+            "game": _(match.rules.name),  # marked by its kit
         }
     url = f"/u/{challenge.to_user.username}/#challenges"
     deliver(match, [Notice(challenge.to_user_id, Notification.Kind.INVITED, "", text, url)])

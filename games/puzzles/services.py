@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from games.catalog.kit import GameKit
 from games.catalog.puzzle_finder import as_record, find, same
 from games.catalog.registry import KITS
+from games.matches.errors import told
 from games.matches.models import Match
 from games.matches.ratings.glicko2 import Rating, update
 from games.rules.base import IllegalMove
@@ -88,7 +89,7 @@ def check(
         move = kit.game.canonical(state, puzzle.seat, move)
     except (IllegalMove, ValueError, TypeError, KeyError) as exc:
         raise PuzzleError(
-            "illegal_move", _("Not a legal move here: %(why)s") % {"why": exc}, "line"
+            "illegal_move", _("Not a legal move here: %(why)s") % {"why": told(exc)}, "line"
         ) from None  # why: the rules' words
     k = len(played)
     if not same(move, solution[k]):

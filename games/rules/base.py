@@ -12,20 +12,38 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from .words import gettext_noop as _  # marks a refusal's English for the catalogs
+
 State = dict[str, Any]
 Move = dict[str, Any]
 Seat = int
 
 
-class IllegalMove(ValueError):
+class Refusal(ValueError):
+    """A refusal worded for people, in English with its values apart: ``template`` is marked
+    for the translators (``words.gettext_noop``) and holds ``%(name)s`` placeholders for
+    ``values``, so that the platform says it in the reader's language (a value that is a text
+    or a refusal too is said in it as well: ``games.matches.errors.told``). ``str(exc)`` is
+    the English sentence.
+
+    >>> str(Refusal("Column %(column)s is full.", column=3))
+    'Column 3 is full.'
+    """
+
+    def __init__(self, template: str, /, **values: Any) -> None:
+        super().__init__(template % values if values else template)
+        self.template, self.values = template, values
+
+
+class IllegalMove(Refusal):
     """A move the rules refuse; ``str(exc)`` is the message shown to the player."""
 
 
-class OptionError(ValueError):
+class OptionError(Refusal):
     """Bad match options; ``field`` names the option at fault (or None)."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, template: str, field: str | None = None, /, **values: Any) -> None:
+        super().__init__(template, **values)
         self.field = field
 
 
@@ -69,25 +87,29 @@ class Option:
             return self.default
         if self.type == "int":
             if isinstance(value, bool):
-                raise OptionError(f"{label} must be a whole number.", name)
+                raise OptionError(_("%(label)s must be a whole number."), name, label=label)
             try:
                 number = int(str(value).strip())
             except ValueError:
-                raise OptionError(f"{label} must be a whole number.", name) from None
+                raise OptionError(_("%(label)s must be a whole number."), name, label=label) from None
             low = -SAFE_INT if self.min is None else self.min
             high = SAFE_INT if self.max is None else self.max
             if number < low:
-                raise OptionError(f"{label} must be at least {low}.", name)
+                raise OptionError(_("%(label)s must be at least %(low)s."), name, label=label, low=low)
             if number > high:
-                raise OptionError(f"{label} must be at most {high}.", name)
+                raise OptionError(_("%(label)s must be at most %(high)s."), name, label=label, high=high)
             if self.choices is not None and number not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices)
-                raise OptionError(f"{label} must be one of {allowed}.", name)
+                raise OptionError(
+                    _("%(label)s must be one of %(allowed)s."), name, label=label, allowed=allowed
+                )
             return number
         if self.type == "choice":
             if value not in (self.choices or ()):
                 allowed = ", ".join(str(c) for c in self.choices or ())
-                raise OptionError(f"{label} must be one of {allowed}.", name)
+                raise OptionError(
+                    _("%(label)s must be one of %(allowed)s."), name, label=label, allowed=allowed
+                )
             return value
         if self.type == "bool":
             if isinstance(value, bool):
@@ -96,11 +118,13 @@ class Option:
                 return True
             if str(value).lower() in ("0", "false", "off", "no"):
                 return False
-            raise OptionError(f"{label} must be true or false.", name)
+            raise OptionError(_("%(label)s must be true or false."), name, label=label)
         if not isinstance(value, str):
-            raise OptionError(f"{label} must be text.", name)
+            raise OptionError(_("%(label)s must be text."), name, label=label)
         if self.max is not None and len(value) > self.max:
-            raise OptionError(f"{label} is too long (at most {self.max} characters).", name)
+            raise OptionError(
+                _("%(label)s is too long (at most %(max)s characters)."), name, label=label, max=self.max
+            )
         return value
 
 
@@ -165,7 +189,7 @@ class Game:
         raw = dict(raw or {})
         unknown = sorted(set(raw) - set(self.options))
         if unknown:
-            raise OptionError(f"Unknown option: {unknown[0]}.", unknown[0])
+            raise OptionError(_("Unknown option: %(name)s."), unknown[0], name=unknown[0])
         cleaned = {name: opt.clean(name, raw.get(name)) for name, opt in self.options.items()}
         self.check_options(cleaned)
         return cleaned

@@ -34,6 +34,7 @@ from typing import Any
 
 from . import journey_text as text
 from .base import IllegalMove, Move, Seat, State
+from .words import gettext_noop
 
 SIZE = text.SIZE
 HEALTH_CAP = 40
@@ -44,7 +45,9 @@ DEFAULT_COUNT = (2, 3)  # monsters, elves and (alliance) potions when not given
 MAX_WARRIORS = 4
 KINDS = {"M": "monsters", "E": "elves", "W": "warriors", "P": "potions"}
 ANSWERS = ("yes", "no")
-SHAPE = 'A move is {"target": [x, y]} with x and y in 0..9, or {"answer": "yes" | "no"} to a question.'
+SHAPE = gettext_noop(
+    'A move is {"target": [x, y]} with x and y in 0..9, or {"answer": "yes" | "no"} to a question.'
+)
 
 Cell = tuple[int, int]
 
@@ -273,12 +276,12 @@ def parse_move(move: Any, question_open: bool) -> tuple[str, Any]:
         return "skip", None
     if set(move) == {"answer"}:
         if not question_open:
-            raise IllegalMove("There is no question to answer: pick a target cell.")
+            raise IllegalMove(gettext_noop("There is no question to answer: pick a target cell."))
         if not isinstance(move["answer"], str) or move["answer"] not in ANSWERS:
-            raise IllegalMove('The answer is "yes" or "no".')
+            raise IllegalMove(gettext_noop('The answer is "yes" or "no".'))
         return "answer", move["answer"] == "yes"
     if question_open:
-        raise IllegalMove('Answer the question first: {"answer": "yes"} or {"answer": "no"}.')
+        raise IllegalMove(gettext_noop('Answer the question first: {"answer": "yes"} or {"answer": "no"}.'))
     cell = move.get("target")
     if (
         set(move) != {"target"}
@@ -288,21 +291,26 @@ def parse_move(move: Any, question_open: bool) -> tuple[str, Any]:
     ):
         raise IllegalMove(SHAPE)
     if not all(0 <= c < SIZE for c in cell):
-        raise IllegalMove(f"({cell[0]},{cell[1]}) is off the board: x and y are 0..9.")
+        raise IllegalMove(
+            gettext_noop("(%(x)s,%(y)s) is off the board: x and y are 0..9."), x=cell[0], y=cell[1]
+        )
     return "target", [cell[0], cell[1]]
 
 
 def play_move(state: State, seat: Seat, move: Move) -> State:
     """The state after ``seat`` plays ``move`` (pure: ``state`` is copied, never changed)."""
     if state["result"] is not None:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(gettext_noop("The game is over."))
     if seat != state["turn"]:
-        raise IllegalMove("It is not your turn.")
+        raise IllegalMove(gettext_noop("It is not your turn."))
     kind, value = parse_move(move, state["question"] is not None)
     warrior, name = state["warriors"][seat], f"W{seat}"
     if kind == "target" and value == warrior["pos"]:
         raise IllegalMove(
-            f"It should not be the same as the original one: {name} is at ({value[0]},{value[1]})."
+            gettext_noop("It should not be the same as the original one: %(warrior)s is at (%(x)s,%(y)s)."),
+            warrior=name,
+            x=value[0],
+            y=value[1],
         )
     new = copy.deepcopy(state)
     new["printed"] = []

@@ -9,8 +9,8 @@
 - 1-D Reversi: the 1-based slots separated by spaces (``3 4 10``: slots 10-12 have two digits).
 
 Reading accepts spaces, commas and semicolons between moves, and upper case; a refusal is a
-ValueError (``IllegalMove`` when the rules refuse the move) that names the move's number, as
-written, and why: ``Move 7 (c9) is off the 8x8 board.``
+``Refusal`` (a ValueError; ``IllegalMove`` when the rules refuse the move) that names the
+move's number, as written, and why: ``Move 7 (c9) is off the 8x8 board.``
 
 >>> from games.catalog.othello.engine import GAME
 >>> moves = GAME.parse_record({}, "f5 D6,c3")
@@ -26,12 +26,13 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .base import Game, IllegalMove, Move, Seat, State
+from .base import Game, IllegalMove, Move, Refusal, Seat, State
+from .words import gettext_noop
 
 Token = tuple[str, Move]
 """One move of a record: (as written, lower case; the move it stands for)."""
 
-Refusal = Callable[[State, Seat, Move], str | None]
+Refuser = Callable[[State, Seat, Move], Refusal | None]
 """Why the rules refuse a move here, worded for the record's reader (None: ask ``play``)."""
 
 SEPARATORS = re.compile(r"[\s,;]+")
@@ -40,9 +41,13 @@ _CELL = re.compile(r"([A-Za-z])([1-9][0-9]*)")
 _COLUMN = re.compile(r"([pP]?)([0-9]+)")
 _WORD = re.compile(r"[^\s,;]{1,12}")  # a bad token as quoted back: the run up to a separator
 
+# An engine's refusal of a move against the rules: its ``reason`` (a refusal too, or a text)
+# is what a record says after the move, without "Invalid move: ".
+INVALID_MOVE = gettext_noop("Invalid move: %(reason)s")
+
 
 def play_tokens(
-    game: Game, options: dict[str, Any], tokens: Iterable[Token], refusal: Refusal | None = None
+    game: Game, options: dict[str, Any], tokens: Iterable[Token], refusal: Refuser | None = None
 ) -> list[tuple[Seat, Move]]:
     """Play ``tokens`` from the start of a game with ``options``: every move as stored, the
     moves the server makes by itself (a forced pass) included where they fall."""
@@ -58,16 +63,30 @@ def play_tokens(
     play_forced()
     for number, (token, move) in enumerate(tokens, start=1):
         if game.outcome(state) is not None:
-            raise IllegalMove(f"Move {number} ({token}) comes after the end of the game.")
+            raise IllegalMove(
+                gettext_noop("Move %(number)s (%(token)s) comes after the end of the game."),
+                number=number,
+                token=token,
+            )
         seat = game.to_move(state)[0]
         why = refusal(state, seat, move) if refusal else None
         if why:
-            raise IllegalMove(f"Move {number} ({token}) is not legal: {why}.")
+            raise IllegalMove(
+                gettext_noop("Move %(number)s (%(token)s) is not legal: %(why)s."),
+                number=number,
+                token=token,
+                why=why,
+            )
         try:
             state = game.play(state, seat, move)
         except IllegalMove as exc:
-            reason = str(exc).removeprefix("Invalid move: ")
-            raise IllegalMove(f"Move {number} ({token}) is not legal: {reason}") from None
+            reason = exc.values["reason"] if exc.template == INVALID_MOVE else exc
+            raise IllegalMove(
+                gettext_noop("Move %(number)s (%(token)s) is not legal: %(why)s"),
+                number=number,
+                token=token,
+                why=reason,
+            ) from None
         played.append((seat, move))
         play_forced()
     return played
@@ -96,26 +115,37 @@ def cell_tokens(text: str, size: int) -> Iterator[Token]:
         number += 1
         found = _CELL.match(text, pos)
         if found is None:
-            raise ValueError(f"Move {number} ({_bad_word(text, pos)}) is not a cell such as f5.")
+            raise Refusal(
+                gettext_noop("Move %(number)s (%(token)s) is not a cell such as f5."),
+                number=number,
+                token=_bad_word(text, pos),
+            )
         token = found.group(0).lower()
         column, row = ord(token[0]) - ord("a"), int(found.group(2))
         if column >= size or row > size:
-            raise ValueError(f"Move {number} ({token}) is off the {size}x{size} board.")
+            raise Refusal(
+                gettext_noop("Move %(number)s (%(token)s) is off the %(size)sx%(size)s board."),
+                number=number,
+                token=token,
+                size=size,
+            )
         yield token, {"cell": token.upper()}
         pos = _separators_end(text, found.end())
 
 
-def cell_refusal(empty: str, block: str) -> Refusal:
+def cell_refusal(empty: str, block: str) -> Refuser:
     """Why a cell cannot be played, in the record's words (``flips`` said by the engine)."""
 
-    def why(state: State, seat: Seat, move: Move) -> str | None:
+    def why(state: State, seat: Seat, move: Move) -> Refusal | None:
         cell = move["cell"]
         y, x = int(cell[1:]) - 1, ord(cell[0]) - ord("A")
         taken = state["board"][y][x]
         if taken == block:
-            return f"{cell.lower()} is a blocked cell"
+            # Translators: a reason after a record's "Move 7 (c4) is not legal: ".
+            return IllegalMove(gettext_noop("%(cell)s is a blocked cell"), cell=cell.lower())
         if taken != empty:
-            return f"{cell.lower()} is taken"
+            # Translators: a reason after a record's "Move 7 (c4) is not legal: ".
+            return IllegalMove(gettext_noop("%(cell)s is taken"), cell=cell.lower())
         return None
 
     return why
@@ -138,30 +168,50 @@ def column_tokens(text: str, columns: int) -> Iterator[Token]:
             number += 1
             found = _COLUMN.fullmatch(piece)
             if found is None:
-                raise ValueError(f"Move {number} ({piece}) is not a column such as 4 (or p4 to pop out).")
+                raise Refusal(
+                    gettext_noop("Move %(number)s (%(token)s) is not a column such as 4 (or p4 to pop out)."),
+                    number=number,
+                    token=piece,
+                )
             token, column = piece.lower(), int(found.group(2))
             if not 1 <= column <= columns:
-                hint = " (separate the moves by spaces on this board)" if columns > 9 else ""
-                raise ValueError(
-                    f"Move {number} ({token}) is off the board: the columns are 1 to {columns}{hint}."
+                off = (
+                    gettext_noop(
+                        "Move %(number)s (%(token)s) is off the board: the columns are 1 to %(columns)s"
+                        " (separate the moves by spaces on this board)."
+                    )
+                    if columns > 9
+                    else gettext_noop(
+                        "Move %(number)s (%(token)s) is off the board: the columns are 1 to %(columns)s."
+                    )
                 )
+                raise Refusal(off, number=number, token=token, columns=columns)
             yield token, {"action": "pop" if found.group(1) else "drop", "column": column - 1}
 
 
-def column_refusal(empty: str, colours: tuple[str, ...]) -> Refusal:
+def column_refusal(empty: str, colours: tuple[str, ...]) -> Refuser:
     """Why a drop or pop is refused, its column counted from 1 as the record counts it (the
     engine's own messages count from 0, as the protocol's moves do)."""
 
-    def why(state: State, seat: Seat, move: Move) -> str | None:
+    def why(state: State, seat: Seat, move: Move) -> Refusal | None:
         board, c = state["board"], move["column"]
         if move["action"] == "drop":
-            return f"column {c + 1} is full" if board[0][c] != empty else None
+            full = board[0][c] != empty
+            # Translators: a reason after a record's "Move 7 (4) is not legal: ".
+            return IllegalMove(gettext_noop("column %(column)s is full"), column=c + 1) if full else None
         if not state["pop_out"]:
-            return "this game is played without pop-out"
+            # Translators: a reason after a record's "Move 7 (p4) is not legal: ".
+            return IllegalMove(gettext_noop("this game is played without pop-out"))
         if board[-1][c] == empty:
-            return f"column {c + 1} is empty"
+            # Translators: a reason after a record's "Move 7 (p4) is not legal: ".
+            return IllegalMove(gettext_noop("column %(column)s is empty"), column=c + 1)
         if board[-1][c] != colours[seat]:
-            return f"the bottom disc of column {c + 1} is not {colours[seat]}"
+            return IllegalMove(
+                # Translators: a reason after a record's "Move 7 (p4) is not legal: "; R or Y.
+                gettext_noop("the bottom disc of column %(column)s is not %(colour)s"),
+                column=c + 1,
+                colour=colours[seat],
+            )
         return None
 
     return why
@@ -177,7 +227,17 @@ def slot_tokens(text: str, size: int) -> Iterator[Token]:
     """The moves of a slot record (numbers separated by spaces or commas)."""
     for number, token in enumerate((t for t in SEPARATORS.split(text.strip()) if t), start=1):
         if not (token.isascii() and token.isdigit()):
-            raise ValueError(f"Move {number} ({token[:12]}) is not a slot number (1 to {size}).")
+            raise Refusal(
+                gettext_noop("Move %(number)s (%(token)s) is not a slot number (1 to %(size)s)."),
+                number=number,
+                token=token[:12],
+                size=size,
+            )
         if not 1 <= int(token) <= size:
-            raise ValueError(f"Move {number} ({token}) is off the board: the slots are 1 to {size}.")
+            raise Refusal(
+                gettext_noop("Move %(number)s (%(token)s) is off the board: the slots are 1 to %(size)s."),
+                number=number,
+                token=token,
+                size=size,
+            )
         yield token, {"position": int(token)}

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import string
 
-from .base import OptionError
+from .base import OptionError, Refusal
+from .words import gettext_noop
 
 Board = list[list[str]]
 EMPTY, BLACK, WHITE, BLOCK = ".", "X", "O", "#"
@@ -104,14 +105,18 @@ def initial_board(n: int, blocks: list[tuple[int, int]] = (), start: dict | None
 
 
 def parse_cell(text: str, n: int) -> tuple[int, int]:
-    """``"C10"`` -> (9, 2); raise ValueError unless it is a cell of an n x n board."""
+    """``"C10"`` -> (9, 2); raise a ``Refusal`` (a ValueError: the reason, no full stop)
+    unless it is a cell of an n x n board."""
     ascii_only = text.isascii()  # "A-Z or a-z" and "1-26": no look-alikes such as "ı1" or "A١"
     text = text.strip().upper()
     if not ascii_only or len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit() or text[1] == "0":
-        raise ValueError(f"{text or 'an empty address'} is not a cell address")
+        # Translators: the reasons said after "Invalid position! " (capitalised) or "Invalid move: ".
+        if not text:
+            raise Refusal(gettext_noop("an empty address is not a cell address"))
+        raise Refusal(gettext_noop("%(text)s is not a cell address"), text=text)
     y, x = int(text[1:]) - 1, LETTERS.index(text[0])
     if not (0 <= y < n and 0 <= x < n):
-        raise ValueError(f"{text} is off the board")
+        raise Refusal(gettext_noop("%(cell)s is off the board"), cell=text)
     return y, x
 
 
@@ -126,20 +131,36 @@ def parse_blocks(text: str, n: int, start: dict | None = None) -> list[tuple[int
     examples) and goes on with the cell and why, as a person reads it."""
     tokens = text.replace(",", " ").replace(";", " ").split()
     if len(tokens) > n * n // 2:
-        raise OptionError(f"Too many blocks! At most {n * n // 2} on a {n}x{n} board.", "blocks")
+        raise OptionError(
+            gettext_noop("Too many blocks! At most %(most)s on a %(size)sx%(size)s board."),
+            "blocks",
+            most=n * n // 2,
+            size=n,
+        )
     taken = start or centre_cells(n)
     blocks: list[tuple[int, int]] = []
     for token in tokens:
         try:
             cell = parse_cell(token, n)
         except ValueError as exc:
-            why = f"{exc}: the cells go from A1 to {cell_name(n - 1, n - 1)}."
-            raise OptionError(f"Invalid position! {why[0].upper() + why[1:]}", "blocks") from None
+            said = str(exc)
+            capital = said[:1].upper() + said[1:]  # the address's refusal (it starts with it)
+            raise OptionError(
+                gettext_noop("Invalid position! %(why)s: the cells go from A1 to %(corner)s."),
+                "blocks",
+                why=exc if capital == said else capital,
+                corner=cell_name(n - 1, n - 1),
+            ) from None
         if cell in taken:
-            why = f"{token.upper()} holds a starting disc: a block cannot go there."
-            raise OptionError(f"Invalid position! {why}", "blocks")
+            raise OptionError(
+                gettext_noop("Invalid position! %(cell)s holds a starting disc: a block cannot go there."),
+                "blocks",
+                cell=token.upper(),
+            )
         if cell in blocks:
-            raise OptionError(f"Invalid position! {token.upper()} is listed twice.", "blocks")
+            raise OptionError(
+                gettext_noop("Invalid position! %(cell)s is listed twice."), "blocks", cell=token.upper()
+            )
         blocks.append(cell)
     return blocks
 

@@ -27,7 +27,7 @@ from games.catalog.computer import levels as computer_levels
 from games.catalog.registry import GAMES
 from games.matches import clocks, quotas
 from games.matches import services as match_services
-from games.matches.errors import ServiceError
+from games.matches.errors import ServiceError, told
 from games.matches.events import announce
 from games.matches.models import Match
 from games.matches.ratings import standings as ratings
@@ -153,7 +153,7 @@ def tournament_create(
     try:
         cleaned = rules.clean_options(options or {})
     except OptionError as exc:
-        raise _bad(str(exc), exc.field or "options") from None
+        raise _bad(told(exc), exc.field or "options") from None
     if rules.seat_count(cleaned) != 2 or rules.cooperative:
         raise _bad(
             _("%(game)s with these options is not a game of two opponents.") % {"game": _(rules.name)}, "game"

@@ -28,6 +28,7 @@ from games.autoplay.computer import searches
 from games.autoplay.search_queue import ANALYSIS
 from games.catalog import analysis, analysis_line
 from games.catalog.registry import GAMES
+from games.matches.errors import told
 from games.realtime.ratelimit import TokenBucket
 from games.rules import Game, OptionError
 from games.rules.base import State
@@ -63,9 +64,12 @@ async def analysis_view(request: HttpRequest) -> JsonResponse:
         if _asked[address] <= 0:
             del _asked[address]
     if "error" in found:
-        # made without Django (the search process): a kit's marked words ("… is analysed once
-        # a setup is public") said here in the reader's language; others stay as they are
-        return error(found["error"], _(found["message"]), 400, found["field"])
+        # made without Django (the search process): its refusal (a template and its values)
+        # or a kit's marked words ("… is analysed once a setup is public") said here in the
+        # reader's language
+        refusal = found.get("refusal")
+        message = told(refusal) if refusal is not None else _(found["message"])
+        return error(found["error"], message, 400, found["field"])
     return JsonResponse(found)
 
 
@@ -130,7 +134,7 @@ def _game(body: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
     try:
         options = game.clean_options(options)
     except OptionError as exc:
-        raise _Refused("bad_options", str(exc), "options") from None
+        raise _Refused("bad_options", told(exc), "options") from None
     return game, options
 
 
@@ -147,7 +151,7 @@ def _position(
         try:
             start, notes = game.position(options, body["position"], to_move)
         except ValueError as exc:
-            raise _Refused("bad_position", str(exc), "position") from None
+            raise _Refused("bad_position", told(exc), "position") from None
     moves = body.get("moves", [])
     if not isinstance(moves, list):
         raise _Refused("bad_position", _("moves is a list of moves from the start."), "moves")

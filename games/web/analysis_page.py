@@ -26,6 +26,7 @@ from django.views.decorators.http import require_safe
 from games.catalog.analysis import has_board
 from games.catalog.analysis_line import played
 from games.catalog.registry import GAMES
+from games.matches.errors import told
 from games.rules import Game, OptionError
 from games.rules.base import State
 
@@ -55,7 +56,7 @@ def analysis_board(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         options = game.clean_options(raw)
     except OptionError as exc:
-        problems.append(_("%(why)s The board starts from the usual options.") % {"why": exc})
+        problems.append(_("%(why)s The board starts from the usual options.") % {"why": told(exc)})
         options = game.clean_options({})
     lines = _lines(request.GET.get("lines", ""))
     if lines is None:
@@ -102,7 +103,7 @@ def play_from_here(request: HttpRequest, slug: str) -> HttpResponse:
             )
         chosen = game.clean_options(chosen)  # says why when the position is no start
     except ValueError as exc:  # OptionError and BadPosition are ValueErrors
-        messages.error(request, _("No match can start from this position: %(why)s") % {"why": exc})
+        messages.error(request, _("No match can start from this position: %(why)s") % {"why": told(exc)})
         return redirect(back)
     fields = {option_field_name(slug, name): _query_value(value) for name, value in chosen.items()}
     return redirect(f"{reverse('match_new')}?{urlencode({'game': slug, **fields})}")

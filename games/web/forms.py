@@ -3,6 +3,7 @@ games' option schemas (``GameOptionsForm``) and validated by the rules."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -13,6 +14,7 @@ from games.catalog.computer import default_level, levels
 from games.catalog.registry import GAMES
 from games.matches import clocks
 from games.matches.choices import no_takebacks
+from games.matches.errors import told
 from games.matches.models import Match
 from games.rules import OptionError
 
@@ -124,7 +126,9 @@ class GameOptionsForm(forms.Form):
         field = option_field_name(slug, name)
         # the field's label already introduces its errors (and the summary's links)
         said = GAMES[slug].options[name].label or name  # as the rules' message begins (English)
-        self.add_error(field, message.removeprefix(f"{said}: ").removeprefix(f"{self.fields[field].label}: "))
+        for label in (said, str(self.fields[field].label)):  # "Label: …", or French's "Label : …"
+            message = re.sub(rf"^{re.escape(label)}\s*:\s*", "", message)
+        self.add_error(field, message)
         return True
 
     def clean(self) -> dict[str, Any]:
@@ -135,8 +139,8 @@ class GameOptionsForm(forms.Form):
         try:
             data["options"] = GAMES[slug].clean_options(self.raw_options())
         except OptionError as exc:
-            if not self.add_option_error(exc.field, str(exc)):
-                self.add_error(None, str(exc))
+            if not self.add_option_error(exc.field, told(exc)):
+                self.add_error(None, told(exc))
         return data
 
 

@@ -11,25 +11,43 @@ formatted; and no refusal in the sources builds its message with an f-string, ``
 from __future__ import annotations
 
 import ast
+import pickle
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 
+from games.catalog import analysis, analysis_line
 from games.catalog.alpha_battle.engine import check_setup
 from games.catalog.connect_four.engine import GAME as CONNECT_FOUR
 from games.catalog.connect_four.engine import start_board
+from games.catalog.gomoku.notation import parse_cell as gomoku_cell
 from games.catalog.registry import GAMES
+from games.matches.errors import told
 from games.rules.base import IllegalMove, OptionError, Refusal
 from games.rules.journey import parse_move
 from games.rules.records import INVALID_MOVE
 from games.rules.reversi import parse_blocks
+from games.rules.reversi import parse_cell as reversi_cell
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted([*(ROOT / "games" / "rules").rglob("*.py"), *(ROOT / "games" / "catalog").rglob("*.py")])
-REFUSALS = {"IllegalMove", "OptionError", "Refusal"}
+REFUSALS = {"IllegalMove", "OptionError", "Refusal", "BadPosition"}
+# Modules whose every refusal is a Refusal: a bare ``raise ValueError(...)`` there is English only.
+NO_BARE_VALUE_ERRORS = {
+    Path("games/rules/records.py"),
+    Path("games/rules/reversi.py"),
+    Path("games/catalog/gomoku/notation.py"),
+    Path("games/catalog/gomoku/engine.py"),
+    Path("games/catalog/reversi/engine.py"),
+    Path("games/catalog/analysis_line.py"),
+    Path("games/catalog/analysis.py"),
+}
+LANGUAGES = ["fr", "de", "es", "ru"]
 MARKERS = {"gettext_noop", "_"}
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -169,6 +187,297 @@ def test_a_refusal_says_its_english_from_a_marked_template(action, english):
     assert isinstance(exc, IllegalMove | OptionError)
 
 
+def _options(slug: str, **options: Any) -> dict[str, Any]:
+    return GAMES[slug].clean_options(options)
+
+
+GOMOKU_3 = {"rows": 3, "columns": 3, "in_a_row": 3}
+
+# Refusals of reading (a record, a cell, a typed position, an analysis line): ValueErrors that
+# are Refusals, so that every ``except ValueError`` still catches them.
+READING: list[tuple[str, Callable[[], Any], str]] = [
+    (
+        "a cell record: not a cell",
+        lambda: GAMES["othello"].parse_record({}, "f5 zz"),
+        "Move 2 (zz) is not a cell such as f5.",
+    ),
+    (
+        "a cell record: off the board",
+        lambda: GAMES["othello"].parse_record({}, "f5 i1"),
+        "Move 2 (i1) is off the 8x8 board.",
+    ),
+    (
+        "a column record: not a column",
+        lambda: GAMES["connect_four"].parse_record(_options("connect_four"), "44x"),
+        "Move 3 (x) is not a column such as 4 (or p4 to pop out).",
+    ),
+    (
+        "a column record: off the board",
+        lambda: GAMES["connect_four"].parse_record(_options("connect_four"), "448"),
+        "Move 3 (8) is off the board: the columns are 1 to 7.",
+    ),
+    (
+        "a column record: off a wide board",
+        lambda: GAMES["connect_four"].parse_record(_options("connect_four", columns=12), "4 4 13"),
+        "Move 3 (13) is off the board: the columns are 1 to 12 (separate the moves by spaces on this board).",
+    ),
+    (
+        "a slot record: not a number",
+        lambda: GAMES["reversi_1d"].parse_record({}, "3 x"),
+        "Move 2 (x) is not a slot number (1 to 12).",
+    ),
+    (
+        "a slot record: off the board",
+        lambda: GAMES["reversi_1d"].parse_record({}, "3 13"),
+        "Move 2 (13) is off the board: the slots are 1 to 12.",
+    ),
+    (
+        "gomoku's record: not a cell",
+        lambda: GAMES["gomoku"].parse_record(_options("gomoku"), "h8 zz"),
+        "Move 2 (zz) is not a cell such as h8.",
+    ),
+    (
+        "gomoku's record: off the board",
+        lambda: GAMES["gomoku"].parse_record(_options("gomoku"), "h8 p1"),
+        "Move 2 (p1) is off the board: the cells go from a1 to o15.",
+    ),
+    (
+        "gomoku's cell: an empty text",
+        lambda: gomoku_cell("  ", 15, 15),
+        "An empty text is not a cell such as H8.",
+    ),
+    ("gomoku's cell: not a cell", lambda: gomoku_cell("h٨", 19, 19), "h٨ is not a cell such as H8."),
+    (
+        "gomoku's cell: no such cell",
+        lambda: gomoku_cell("c16", 15, 15),
+        "There is no cell C16: the cells go from A1 to O15.",
+    ),
+    ("a reversi address: empty", lambda: reversi_cell(" ", 8), "an empty address is not a cell address"),
+    ("a reversi address: not one", lambda: reversi_cell("a0", 8), "A0 is not a cell address"),
+    ("a reversi address: off the board", lambda: reversi_cell("z9", 8), "Z9 is off the board"),
+    (
+        "gomoku's position: not a list",
+        lambda: GAMES["gomoku"].position(GOMOKU_3, "...", None),
+        "A position is a list of row strings, top row first.",
+    ),
+    (
+        "gomoku's position: its size",
+        lambda: GAMES["gomoku"].position(GOMOKU_3, ["...", "..."], None),
+        "The board must be 3 rows of 3 cells, as the options say.",
+    ),
+    (
+        "gomoku's position: a stranger",
+        lambda: GAMES["gomoku"].position(GOMOKU_3, ["...", ".Q.", "..."], None),
+        "B2 holds 'Q': use '.', 'X' and 'O'.",
+    ),
+    (
+        "gomoku's position: the counts",
+        lambda: GAMES["gomoku"].position(GOMOKU_3, ["XX.", "...", "..."], None),
+        "X has 2 stones and O 0: X starts, so has as many as O or one more.",
+    ),
+    (
+        "gomoku's position: who moves",
+        lambda: GAMES["gomoku"].position(GOMOKU_3, ["X..", "...", "..."], 0),
+        "With X 1 and O 0 stones it is O to move.",
+    ),
+    (
+        "gomoku's position: a line already",
+        lambda: GAMES["gomoku"].position(GOMOKU_3, ["XXX", "OO.", "..."], None),
+        "There is already three in a row on the board: the game is over.",
+    ),
+    (
+        "gomoku's position: full",
+        lambda: GAMES["gomoku"].position(GOMOKU_3, ["XOX", "XOO", "OXX"], None),
+        "The board is full: there is nothing left to play.",
+    ),
+    (
+        "reversi's position: its size",
+        lambda: GAMES["reversi"].position(_options("reversi", size=4), ["...."], None),
+        "The board must be 4 rows of 4 cells, as the board size says.",
+    ),
+    (
+        "reversi's position: a stranger",
+        lambda: GAMES["reversi"].position(
+            _options("reversi", size=4), ["....", ".XQ.", "....", "...."], None
+        ),
+        "C2 holds 'Q': use '.', 'X', 'O', '#'.",
+    ),
+    (
+        "othello's position: a block",
+        lambda: GAMES["othello"].position({}, ["........"] * 7 + ["...#...."], None),
+        "D8 holds '#': use '.', 'X', 'O'.",
+    ),
+    (
+        "reversi's position: the seat",
+        lambda: GAMES["reversi"].position(_options("reversi", size=4), ["....", ".XO.", ".OX.", "...."], 2),
+        "The seat to move is 0 (Black) or 1 (White).",
+    ),
+    (
+        "an analysis line: a move refused",
+        lambda: analysis_line.played(GAMES["reversi_1d"], {}, [{"position": 3}, {"position": 3}]),
+        "Move 2 ({'position': 3}) cannot be played: Invalid move: position 3 is already taken.",
+    ),
+    (
+        "an analysis line: a move that is no move",
+        lambda: analysis_line.played(GAMES["reversi_1d"], {}, ["x"]),
+        "Move 1 ('x') cannot be played: 'str' object has no attribute 'get'",
+    ),
+    (
+        "an analysis line: seats moving at once",
+        lambda: analysis_line.played(GAMES["alpha_battle"], {}, [{"letters": "A"}]),
+        'Move 1: seats 0 and 1 move at once: give it as {"seat": <seat>, "move": ...}.',
+    ),
+]
+
+# Refusals of the rules that now hold a reading's refusal, or a record's reason, translatable.
+HOLDING: list[tuple[str, Callable[[], Any], str]] = [
+    (
+        "a record: a blocked cell",
+        lambda: GAMES["reversi"].parse_record(_options("reversi", blocks="f5"), "f5"),
+        "Move 1 (f5) is not legal: f5 is a blocked cell.",
+    ),
+    (
+        "a record: a cell taken",
+        lambda: GAMES["gomoku"].parse_record(_options("gomoku"), "h8 h8"),
+        "Move 2 (h8) is not legal: h8 is taken.",
+    ),
+    (
+        "a record: a full column",
+        lambda: GAMES["connect_four"].parse_record(_options("connect_four", rows=4, columns=4), "11111"),
+        "Move 5 (1) is not legal: column 1 is full.",
+    ),
+    (
+        "a record: a pop without pop-out",
+        lambda: GAMES["connect_four"].parse_record(_options("connect_four"), "4p4"),
+        "Move 2 (p4) is not legal: this game is played without pop-out.",
+    ),
+    (
+        "a record: a pop from an empty column",
+        lambda: GAMES["connect_four"].parse_record(_options("connect_four", pop_out=True), "4p3"),
+        "Move 2 (p3) is not legal: column 3 is empty.",
+    ),
+    (
+        "a record: a pop of the other colour",
+        lambda: GAMES["connect_four"].parse_record(_options("connect_four", pop_out=True), "4p4"),
+        "Move 2 (p4) is not legal: the bottom disc of column 4 is not Y.",
+    ),
+    (
+        "reversi: a cell off the board",
+        lambda: GAMES["reversi"].play(REVERSI_START, 0, {"cell": "Z9"}),
+        "Invalid move: Z9 is off the board.",
+    ),
+    (
+        "reversi: a block that is no address",
+        lambda: parse_blocks("b2 a0", 8),
+        "Invalid position! A0 is not a cell address: the cells go from A1 to H8.",
+    ),
+    (
+        "reversi: a start position with a stranger",
+        lambda: GAMES["reversi"].clean_options({"start": "....\n.XQ.\n.OX.\n...."}),
+        "Start position: C2 holds 'Q': use '.', 'X', 'O', '#'.",
+    ),
+    (
+        "gomoku: a cell that is no cell",
+        lambda: GAMES["gomoku"].play(GAMES["gomoku"].setup(_options("gomoku"), 0), 0, {"cell": " "}),
+        "An empty text is not a cell such as H8.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "english"), [case[1:] for case in READING], ids=[case[0] for case in READING]
+)
+def test_a_reading_refusal_is_a_value_error_worded_from_a_marked_template(action, english):
+    with pytest.raises(ValueError) as caught:  # the callers' ``except ValueError`` still hold
+        action()
+    exc = caught.value
+    assert isinstance(exc, Refusal) and str(exc) == english
+    assert_translatable(exc)
+
+
+@pytest.mark.parametrize(
+    ("action", "english"), [case[1:] for case in HOLDING], ids=[case[0] for case in HOLDING]
+)
+def test_a_refusal_holds_the_reason_it_gives_translatable(action, english):
+    exc = refused(action)
+    assert str(exc) == english and isinstance(exc, IllegalMove | OptionError)
+    assert_translatable(exc)
+    assert any(isinstance(value, Refusal) for value in exc.values.values()), exc.values
+
+
+def _words(template: str) -> str:
+    """A template's words: "" for one that only ends its value (``%(reason)s.``)."""
+    return PLACEHOLDER.sub("", template).strip(" .")
+
+
+def _templates(exc: Refusal) -> list[str]:
+    inner = [t for value in exc.values.values() if isinstance(value, Refusal) for t in _templates(value)]
+    return [exc.template, *inner]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_new_refusal_is_in_the_catalogs(language):
+    """Every template above (and those it holds) has its translation: told in ``language``,
+    no sentence is left in English."""
+    untranslated = set()
+    for _name, action, _english in [*READING, *HOLDING]:
+        with pytest.raises(ValueError) as caught:
+            action()
+        with translation.override(language):
+            said = told(caught.value)
+            untranslated |= {t for t in _templates(caught.value) if _words(t) and gettext(t) == t}
+        assert said != str(caught.value)
+    assert untranslated == set()
+
+
+# -- the analysis' refusals cross the search process's pool pickled --------------------------
+def _same(one: Refusal, other: Refusal) -> None:
+    assert type(one) is type(other) and str(one) == str(other) and one.template == other.template
+    assert one.values.keys() == other.values.keys()
+    for name, value in one.values.items():
+        if isinstance(value, Refusal):
+            _same(value, other.values[name])
+        else:
+            assert value == other.values[name]
+
+
+def test_a_nested_refusal_survives_pickling():
+    exc = refused(lambda: GAMES["othello"].parse_record({}, "a1"))
+    back = pickle.loads(pickle.dumps(exc))
+    _same(exc, back)
+    assert isinstance(back.values["why"], IllegalMove) and back.values["why"].values == {"cell": "A1"}
+    option = refused(lambda: parse_blocks("b2 z1", 8))
+    assert pickle.loads(pickle.dumps(option)).field == "blocks"
+
+
+def test_a_bad_position_survives_pickling_in_the_analysis_answer():
+    found = analysis_line.answer("reversi_1d", {}, [{"position": 3}, {"position": 3}], None)
+    back = pickle.loads(pickle.dumps(found))
+    assert back["error"] == "bad_position" and back["field"] == "moves"
+    assert (
+        back["message"]
+        == "Move 2 ({'position': 3}) cannot be played: Invalid move: position 3 is already taken."
+    )
+    assert isinstance(back["refusal"], analysis_line.BadPosition) and str(back["refusal"]) == back["message"]
+    _same(found["refusal"], back["refusal"])
+    seats = pickle.loads(pickle.dumps(refused(lambda: READING[-1][1]())))
+    assert isinstance(seats.values["seats"], Refusal) and str(seats.values["seats"]) == "0 and 1"
+    assert str(seats) == READING[-1][2]
+
+
+def test_nothing_to_judge_is_a_refusal_too(monkeypatch):
+    start = GAMES["alpha_battle"].setup({}, seed=0)
+    found = pickle.loads(pickle.dumps(analysis_line.answer("alpha_battle", {}, [], None)))
+    waiting = "Alpha Battle is analysed once a setup is public: give one seat's setup in moves."
+    assert found["message"] == waiting == analysis.unjudged("alpha_battle", start)
+    assert found["refusal"].template == waiting and found["refusal"].values == {}
+    monkeypatch.setattr(analysis, "_analysis", lambda slug: None)  # a kit without its words
+    why = analysis.why_unjudged("alpha_battle", start)
+    assert str(why) == "Alpha Battle is analysed once a single seat is to move."
+    assert str(why) == analysis.unjudged("alpha_battle", start)
+    assert_translatable(why)
+
+
 def test_a_records_refusal_holds_the_engines_reason_translatable():
     """``Move 1 (a1) is not legal: ...``: the engine's reason without its "Invalid move: ",
     a refusal of its own, so that it is said in the reader's language too."""
@@ -219,6 +528,17 @@ def _why_untranslatable(node: ast.AST, names: dict[str, list[ast.AST]]) -> str |
     return None
 
 
+def _bare_value_error(node: ast.AST) -> bool:
+    """``raise ValueError(...)`` with a message: English that ``told`` cannot say translated."""
+    return (
+        isinstance(node, ast.Raise)
+        and isinstance(node.exc, ast.Call)
+        and isinstance(node.exc.func, ast.Name)
+        and node.exc.func.id == "ValueError"
+        and bool(node.exc.args)
+    )
+
+
 def untranslatable_refusals() -> list[str]:
     trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in SOURCES}
     everywhere: dict[str, list[ast.AST]] = {}
@@ -237,6 +557,8 @@ def untranslatable_refusals() -> list[str]:
                 and (why := _why_untranslatable(node.args[0], names)) is not None
             ):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {why}")
+            if path.relative_to(ROOT) in NO_BARE_VALUE_ERRORS and _bare_value_error(node):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: a ValueError, not a Refusal")
     return found
 
 
@@ -261,3 +583,13 @@ def test_the_check_catches_a_formatted_refusal():
     ]
     verdicts = [_why_untranslatable(call.args[0], _assigned(tree)) for call in calls]
     assert [verdict is None for verdict in verdicts] == [False, False, False, False, False, True]
+
+
+def test_the_check_catches_a_bare_value_error():
+    tree = ast.parse(
+        "raise ValueError(f'Move {number} ({token}) is not a cell such as f5.')\n"
+        "raise ValueError('A position is a list of row strings.')\n"
+        "raise ValueError\n"
+        "raise Refusal(gettext_noop('Move %(number)s: the game is already over.'), number=n)\n"
+    )
+    assert [_bare_value_error(node) for node in tree.body] == [True, True, False, False]

@@ -38,7 +38,7 @@ from games.rules.base import SAFE_INT, Game, IllegalMove, Move, Option, OptionEr
 from games.rules.words import gettext_noop
 
 SETUP_DESCRIPTION: Move = {"letters": "26 distinct letters A-Z", "indices": "10 distinct integers 0..25"}
-SHAPE = (
+SHAPE = gettext_noop(
     'A setup is {"letters": "<the 26 letters A-Z, each once>", "indices": [<10 distinct integers 0..25>]}.'
 )
 
@@ -66,29 +66,43 @@ def check_setup(move: Any) -> Move:
         raise IllegalMove(SHAPE)
     letters, indices = move["letters"], move["indices"]
     if not isinstance(letters, str):
-        raise IllegalMove("The letters must be a string of the 26 letters A-Z.")
+        raise IllegalMove(gettext_noop("The letters must be a string of the 26 letters A-Z."))
     bad = next((c for c in letters if not (c.isascii() and c.isalpha())), None)
     if bad is not None:
-        raise IllegalMove(f"The letters may only be A-Z, not {bad!r}.")
+        raise IllegalMove(
+            gettext_noop("The letters may only be A-Z, not %(character)s."), character=repr(bad)
+        )
     letters = letters.upper()
     if len(letters) != 26:
-        raise IllegalMove(f"The letters must be 26, not {len(letters)}.")
+        raise IllegalMove(gettext_noop("The letters must be 26, not %(count)s."), count=len(letters))
     repeated = sorted({c for c in letters if letters.count(c) > 1})
     if repeated:
         missing = "".join(sorted(set(LETTERS) - set(letters)))
-        raise IllegalMove(f"Each letter must appear once: {''.join(repeated)} repeated, {missing} missing.")
+        raise IllegalMove(
+            gettext_noop("Each letter must appear once: %(repeated)s repeated, %(missing)s missing."),
+            repeated="".join(repeated),
+            missing=missing,
+        )
     if not isinstance(indices, list):
-        raise IllegalMove("The indices must be a list of 10 distinct integers 0..25.")
+        raise IllegalMove(gettext_noop("The indices must be a list of 10 distinct integers 0..25."))
     for i in indices:
         if isinstance(i, bool) or not isinstance(i, int):
-            raise IllegalMove(f"The indices must be integers, not {reprlib.repr(i)}.")
+            raise IllegalMove(
+                gettext_noop("The indices must be integers, not %(value)s."), value=reprlib.repr(i)
+            )
         if not 0 <= i < 26:
-            raise IllegalMove(f"Index {i} is out of range 0..25.")
+            raise IllegalMove(gettext_noop("Index %(index)s is out of range 0..25."), index=i)
     if len(indices) != N_INDICES:
-        raise IllegalMove(f"The indices must be {N_INDICES}, not {len(indices)}.")
+        raise IllegalMove(
+            gettext_noop("The indices must be %(needed)s, not %(count)s."),
+            needed=N_INDICES,
+            count=len(indices),
+        )
     repeated_i = sorted({i for i in indices if indices.count(i) > 1})
     if repeated_i:
-        raise IllegalMove(f"The indices must be distinct: {repeated_i[0]} is repeated.")
+        raise IllegalMove(
+            gettext_noop("The indices must be distinct: %(index)s is repeated."), index=repeated_i[0]
+        )
     return {"letters": letters, "indices": list(indices)}
 
 
@@ -104,9 +118,11 @@ def parse_seed(text: Any) -> int | None:
     if isinstance(text, str) and _INTEGER.fullmatch(text.strip()) and len(text.strip()) <= 20:
         text = int(text.strip())
     if not isinstance(text, int) or isinstance(text, bool):
-        raise OptionError("Seed must be empty or a whole number such as 42.", "seed")
+        raise OptionError(gettext_noop("Seed must be empty or a whole number such as 42."), "seed")
     if abs(text) > SAFE_INT:
-        raise OptionError(f"Seed must be between {-SAFE_INT} and {SAFE_INT}.", "seed")
+        raise OptionError(
+            gettext_noop("Seed must be between %(low)s and %(high)s."), "seed", low=-SAFE_INT, high=SAFE_INT
+        )
     return text
 
 
@@ -118,7 +134,7 @@ class AlphaBattle(Game):
     """
 
     slug = "alpha_battle"
-    name = "Alpha Battle"
+    name = gettext_noop("Alpha Battle")  # said in the reader's language
     description = gettext_noop(
         "Shuffle the alphabet and strike 10 of your opponent's letters, then 16 letter duels."
     )
@@ -183,9 +199,9 @@ class AlphaBattle(Game):
 
     def play(self, state: State, seat: Seat, move: Move) -> State:
         if seat not in (0, 1):
-            raise IllegalMove("Only Player P (seat 0) and Player Q (seat 1) set up.")
+            raise IllegalMove(gettext_noop("Only Player P (seat 0) and Player Q (seat 1) set up."))
         if seat not in self.to_move(state):
-            raise IllegalMove("You have already committed your setup.")
+            raise IllegalMove(gettext_noop("You have already committed your setup."))
         setups = list(state["setups"])
         setups[seat] = check_setup(move)
         return {**state, "setups": setups}

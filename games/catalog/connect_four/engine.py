@@ -85,33 +85,68 @@ def start_board(text: str) -> Board | None:
         for number, line in numbered:
             bad = next((ch for ch in line if ch != EMPTY and ch not in LETTERS), None)
             if bad is not None:
-                raise _start_error(f"{bad!r} on line {number} is not allowed; use '.', 'R' and 'Y'.")
+                raise _start_error(
+                    gettext_noop(
+                        "Start position: %(symbol)s on line %(line)s is not allowed; use '.', 'R' and 'Y'."
+                    ),
+                    symbol=repr(bad),
+                    line=number,
+                )
         lengths = sorted({len(line) for _, line in numbered})
-        raise _start_error(f"every line must have the same length (found {lengths[0]} and {lengths[-1]}).")
+        raise _start_error(
+            gettext_noop(
+                "Start position: every line must have the same length (found %(shortest)s and %(longest)s)."
+            ),
+            shortest=lengths[0],
+            longest=lengths[-1],
+        )
     others = [colour for colour in get_colors(board) if colour not in COLOURS]
     if others:
-        raise _start_error(f"the discs are R and Y only (found {others[0]!r}).")
+        raise _start_error(
+            gettext_noop("Start position: the discs are R and Y only (found %(disc)s)."), disc=repr(others[0])
+        )
     rows, cols = get_size(board)
     if not (MIN_SIZE <= rows <= MAX_SIZE and MIN_SIZE <= cols <= MAX_SIZE):
         raise _start_error(
-            f"the board must be {MIN_SIZE} to {MAX_SIZE} rows and columns (it is {rows} x {cols})."
+            gettext_noop(
+                "Start position: the board must be %(low)s to %(high)s rows and columns"
+                " (it is %(rows)s x %(columns)s)."
+            ),
+            low=MIN_SIZE,
+            high=MAX_SIZE,
+            rows=rows,
+            columns=cols,
         )
     if any_floating(board):
         r, c = next((r, c) for r in range(rows - 1) for c in range(cols) if _floats(board, r, c))
         line = numbered[r][0]
-        raise _start_error(f"line {line}, character {c + 1} is a disc above an empty cell (floating).")
+        raise _start_error(
+            gettext_noop(
+                "Start position: line %(line)s, character %(character)s is a disc above an empty cell"
+                " (floating)."
+            ),
+            line=line,
+            character=c + 1,
+        )
     red, yellow = (count_pieces_by_color(board, colour) for colour in COLOURS)
     if red not in (yellow, yellow + 1):
         raise _start_error(
-            f"R has {red} discs and Y has {yellow}; R (who starts) must have as many as Y or one more."
+            gettext_noop(
+                "Start position: R has %(red)s discs and Y has %(yellow)s;"
+                " R (who starts) must have as many as Y or one more."
+            ),
+            red=red,
+            yellow=yellow,
         )
     status = check_winner(board)
     if status in COLOURS:
-        raise _start_error(f"{status} already has four in a row.")
+        raise _start_error(
+            gettext_noop("Start position: %(colour)s already has four in a row."), colour=status
+        )
     if status == "tie!":
-        raise _start_error("R and Y already have four in a row.")
+        raise _start_error(gettext_noop("Start position: R and Y already have four in a row."))
     if status == "draw":
-        raise _start_error("the board is full; there is nothing left to play.")
+        raise _start_error(gettext_noop("Start position: the board is full; there is nothing left to play."))
     return board
 
 
@@ -119,8 +154,9 @@ def _floats(board: Board, r: int, c: int) -> bool:
     return board[r][c] != EMPTY and board[r + 1][c] == EMPTY
 
 
-def _start_error(reason: str) -> OptionError:
-    return OptionError(f"Start position: {reason}", "start")
+def _start_error(template: str, /, **values: Any) -> OptionError:
+    """The refusal of a start position: ``template`` (marked, "Start position: ...") and its values."""
+    return OptionError(template, "start", **values)
 
 
 def side_to_move(board: Board) -> Seat:
@@ -210,7 +246,7 @@ class ConnectFour(Game):
     """Connect Four on a rows x columns board, R (seat 0) first, with optional pop-out."""
 
     slug = "connect_four"
-    name = "Connect Four"
+    name = gettext_noop("Connect Four")  # said in the reader's language
     description = gettext_noop(
         "Drop discs to line up four in a row; boards from 4x4 to 12x12, with an optional pop-out rule."
     )
@@ -272,10 +308,10 @@ class ConnectFour(Game):
 
     def play(self, state: State, seat: Seat, move: Move) -> State:
         if self.outcome(state) is not None:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(gettext_noop("The game is over."))
         if seat not in self.to_move(state):
-            raise IllegalMove("It is not your turn.")
-        shape = 'A move is {"action": "drop" or "pop", "column": <0-based column number>}.'
+            raise IllegalMove(gettext_noop("It is not your turn."))
+        shape = gettext_noop('A move is {"action": "drop" or "pop", "column": <0-based column number>}.')
         if not isinstance(move, dict) or set(move) != {"action", "column"}:
             raise IllegalMove(shape)
         action, c = move["action"], move["column"]
@@ -284,19 +320,31 @@ class ConnectFour(Game):
         board, colour = _rows(state), COLOURS[seat]
         n_rows, n_cols = get_size(board)
         if not 0 <= c < n_cols:
-            raise IllegalMove(f"There is no column {c}: columns are 0 to {n_cols - 1}.")
+            raise IllegalMove(
+                gettext_noop("There is no column %(column)s: columns are 0 to %(last)s."),
+                column=c,
+                last=n_cols - 1,
+            )
         if action == "drop":
             if not place_one(board, c, colour):
-                raise IllegalMove(f"Column {c} is full.")
+                raise IllegalMove(gettext_noop("Column %(column)s is full."), column=c)
             row = next(r for r in range(n_rows) if board[r][c] != state["board"][r][c])
         else:
             if not state["pop_out"]:
-                raise IllegalMove("Popping out is not allowed in this match.")
+                raise IllegalMove(gettext_noop("Popping out is not allowed in this match."))
             bottom = board[n_rows - 1][c]
             if not pop_out(board, c, colour):
                 if bottom == EMPTY:
-                    raise IllegalMove(f"Column {c} is empty: there is no disc to pop.")
-                raise IllegalMove(f"The bottom disc of column {c} is {bottom}: you may only pop your own.")
+                    raise IllegalMove(
+                        gettext_noop("Column %(column)s is empty: there is no disc to pop."), column=c
+                    )
+                raise IllegalMove(
+                    gettext_noop(
+                        "The bottom disc of column %(column)s is %(disc)s: you may only pop your own."
+                    ),
+                    column=c,
+                    disc=bottom,
+                )
             row = n_rows - 1  # the cell the popped disc left
         return {
             **state,

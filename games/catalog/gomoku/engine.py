@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
+from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Refusal, Seat, State
 from games.rules.records import cell_record, cell_refusal, play_tokens
 from games.rules.words import gettext_noop
 
@@ -30,8 +30,16 @@ STONES = (BLACK, WHITE)  # by seat
 MIN_SIZE, MAX_SIZE = 3, 19
 MIN_RUN, MAX_RUN = 3, 8
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # across, down, both diagonals
-NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-SHAPE = 'A move is {"cell": "H8"}: a column letter and a row number.'
+# A win's words by its length: the outcome's reason, marked so that a sentence says it translated.
+RUNS = {
+    3: gettext_noop("three in a row"),
+    4: gettext_noop("four in a row"),
+    5: gettext_noop("five in a row"),
+    6: gettext_noop("six in a row"),
+    7: gettext_noop("seven in a row"),
+    8: gettext_noop("eight in a row"),
+}
+SHAPE = gettext_noop('A move is {"cell": "H8"}: a column letter and a row number.')
 
 
 def runs_through(board: Board, y: int, x: int, k: int) -> list[tuple[int, int]]:
@@ -72,14 +80,14 @@ def all_runs(board: Board, k: int) -> list[tuple[int, int]]:
 
 def run_words(k: int) -> str:
     """The outcome's reason for a win: ``"five in a row"`` (free-style: five or more)."""
-    return f"{NUMBERS.get(k, str(k))} in a row"
+    return RUNS.get(k) or f"{k} in a row"
 
 
 class Gomoku(Game):
     """The m,n,k-game: ``in_a_row`` or more stones in a line win; a full board is a draw."""
 
     slug = "gomoku"
-    name = "Gomoku"
+    name = gettext_noop("Gomoku")  # said in the reader's language
     description = gettext_noop(
         "Five in a row on a 15x15 board, or any k in a row from tic-tac-toe (3x3) up to 19x19."
     )
@@ -109,9 +117,15 @@ class Gomoku(Game):
         rows, columns, k = options["rows"], options["columns"], options["in_a_row"]
         if k > max(rows, columns):
             raise OptionError(
-                f"In a row must be at most {max(rows, columns)}: a line of {k} does not fit"
-                f" on a board of {rows} rows and {columns} columns.",
+                gettext_noop(
+                    "In a row must be at most %(most)s: a line of %(length)s does not fit"
+                    " on a board of %(rows)s rows and %(columns)s columns."
+                ),
                 "in_a_row",
+                most=max(rows, columns),
+                length=k,
+                rows=rows,
+                columns=columns,
             )
 
     def setup(self, options: dict[str, Any], seed: int) -> State:
@@ -144,18 +158,19 @@ class Gomoku(Game):
 
     def play(self, state: State, seat: Seat, move: Move) -> State:
         if self.outcome(state) is not None:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(gettext_noop("The game is over."))
         if seat not in self.to_move(state):
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(gettext_noop("It is not your turn."))
         if not isinstance(move, dict) or set(move) != {"cell"} or not isinstance(move["cell"], str):
             raise IllegalMove(SHAPE)
         board = list(state["board"])
         try:
             y, x = parse_cell(move["cell"], len(board), len(board[0]))
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
+        except ValueError as exc:  # the notation's refusal (there is no cell P1 ...), said as it is
+            # Translators: a reason the board's notation gives (no cell such as H8): keep it as is.
+            raise IllegalMove(gettext_noop("%(reason)s"), reason=exc) from None
         if board[y][x] != EMPTY:
-            raise IllegalMove(f"{cell_name(y, x)} is taken.")
+            raise IllegalMove(gettext_noop("%(cell)s is taken."), cell=cell_name(y, x))
         board[y] = board[y][:x] + STONES[seat] + board[y][x + 1 :]
         line = runs_through(board, y, x, state["in_a_row"])
         return {
@@ -182,25 +197,47 @@ class Gomoku(Game):
         as White or one more, which says who moves; nobody has a line yet; a cell is empty."""
         rows, cols, k = options.get("rows", 15), options.get("columns", 15), options.get("in_a_row", 5)
         if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
-            raise ValueError("A position is a list of row strings, top row first.")
+            raise Refusal(gettext_noop("A position is a list of row strings, top row first."))
         if len(board) != rows or any(len(row) != cols for row in board):
-            raise ValueError(f"The board must be {rows} rows of {cols} cells, as the options say.")
+            raise Refusal(
+                gettext_noop("The board must be %(rows)s rows of %(columns)s cells, as the options say."),
+                rows=rows,
+                columns=cols,
+            )
         for y, row in enumerate(board):
             for x, c in enumerate(row):
                 if c not in (EMPTY, BLACK, WHITE):
-                    raise ValueError(f"{cell_name(y, x)} holds {c!r}: use '.', 'X' and 'O'.")
+                    raise Refusal(
+                        # Translators: keep '.', 'X' and 'O' as they are: the site reads them so.
+                        gettext_noop("%(cell)s holds %(found)s: use '.', 'X' and 'O'."),
+                        cell=cell_name(y, x),
+                        found=repr(c),
+                    )
         black, white = (sum(row.count(stone) for row in board) for stone in STONES)
         if black not in (white, white + 1):
-            raise ValueError(
-                f"X has {black} stones and O {white}: X starts, so has as many as O or one more."
+            raise Refusal(
+                gettext_noop(
+                    "X has %(black)s stones and O %(white)s: X starts, so has as many as O or one more."
+                ),
+                black=black,
+                white=white,
             )
         seat = 0 if black == white else 1
         if to_move is not None and to_move != seat:
-            raise ValueError(f"With X {black} and O {white} stones it is {STONES[seat]} to move.")
+            raise Refusal(
+                gettext_noop("With X %(black)s and O %(white)s stones it is %(stone)s to move."),
+                black=black,
+                white=white,
+                stone=STONES[seat],
+            )
         if all_runs(board, k):
-            raise ValueError(f"There is already {run_words(k)} on the board: the game is over.")
+            raise Refusal(
+                # Translators: the line is "five in a row" (or three to eight).
+                gettext_noop("There is already %(line)s on the board: the game is over."),
+                line=run_words(k),
+            )
         if not any(EMPTY in row for row in board):
-            raise ValueError("The board is full: there is nothing left to play.")
+            raise Refusal(gettext_noop("The board is full: there is nothing left to play."))
         return {"board": list(board), "turn": seat, "in_a_row": k, "last": None, "line": []}, []
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from games.rules.base import Refusal
 from games.rules.records import Token
+from games.rules.words import gettext_noop
 
 LETTERS = "ABCDEFGHIJKLMNOPQRS"  # the columns of the widest board (19)
 _CELL = re.compile(r"([A-Za-z])([1-9][0-9]*)")
@@ -25,24 +27,28 @@ def cell_name(y: int, x: int) -> str:
 
 
 def parse_cell(text: str, rows: int, columns: int) -> tuple[int, int]:
-    """``"h8"`` -> (7, 7); raise ValueError (the reason, a sentence) unless it names a cell of
-    a rows x columns board.
+    """``"h8"`` -> (7, 7); raise a ``Refusal`` (a ValueError: the reason, a sentence) unless
+    it names a cell of a rows x columns board.
 
     >>> parse_cell(" c10 ", 15, 15)
     (9, 2)
     >>> parse_cell("P1", 15, 15)
     Traceback (most recent call last):
     ...
-    ValueError: There is no cell P1: the cells go from A1 to O15.
+    games.rules.base.Refusal: There is no cell P1: the cells go from A1 to O15.
     """
     found = _CELL.fullmatch(text.strip()) if text.isascii() else None
     if found is None:
-        shown = text.strip()[:12] or "An empty text"
-        raise ValueError(f"{shown} is not a cell such as H8.")
+        if not text.strip():
+            raise Refusal(gettext_noop("An empty text is not a cell such as H8."))
+        raise Refusal(gettext_noop("%(text)s is not a cell such as H8."), text=text.strip()[:12])
     x, y = ord(found.group(1).upper()) - ord("A"), int(found.group(2)) - 1
     if not (0 <= y < rows and 0 <= x < columns):
-        corner = cell_name(rows - 1, columns - 1)
-        raise ValueError(f"There is no cell {found.group(0).upper()}: the cells go from A1 to {corner}.")
+        raise Refusal(
+            gettext_noop("There is no cell %(cell)s: the cells go from A1 to %(corner)s."),
+            cell=found.group(0).upper(),
+            corner=cell_name(rows - 1, columns - 1),
+        )
     return y, x
 
 
@@ -69,16 +75,22 @@ def cell_tokens(text: str, rows: int, columns: int) -> Iterator[Token]:
         found = _CELL.match(text, pos)
         if found is None:
             word = re.match(r"[^\s,;]{1,12}", text[pos:])
-            raise ValueError(
-                f"Move {number} ({word.group(0) if word else text[pos]}) is not a cell such as h8."
+            raise Refusal(
+                gettext_noop("Move %(number)s (%(token)s) is not a cell such as h8."),
+                number=number,
+                token=word.group(0) if word else text[pos],
             )
         token = found.group(0).lower()
         try:
             parse_cell(token, rows, columns)
         except ValueError:
-            corner = cell_name(rows - 1, columns - 1).lower()
-            raise ValueError(
-                f"Move {number} ({token}) is off the board: the cells go from a1 to {corner}."
+            raise Refusal(
+                gettext_noop(
+                    "Move %(number)s (%(token)s) is off the board: the cells go from a1 to %(corner)s."
+                ),
+                number=number,
+                token=token,
+                corner=cell_name(rows - 1, columns - 1).lower(),
             ) from None
         yield token, {"cell": token.upper()}
         pos = _SEPARATORS.match(text, found.end()).end()  # type: ignore[union-attr]

@@ -38,7 +38,7 @@ class Journey(Game):
     """
 
     slug = "journey"
-    name = "The Journey"
+    name = gettext_noop("The Journey")  # said in the reader's language
     description = gettext_noop(
         "Co-operative: 1-4 warriors cross the forest of Kafustrok to wipe out its monsters."
     )
@@ -129,7 +129,7 @@ class Journey(Game):
     def random_move(self, state: State, seat: Seat, rng: random.Random) -> Move:
         """A random concrete legal move: a random answer, or a random cell but your own."""
         if seat not in self.to_move(state):
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(gettext_noop("It is not your turn."))
         if state["question"] is not None:
             return {"answer": rng.choice(ANSWERS)}
         own = tuple(state["warriors"][seat]["pos"])

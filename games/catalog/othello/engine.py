@@ -37,7 +37,7 @@ class Othello(Reversi):
     """Reversi's engine on the fixed 8x8 Othello start; moves ``{"cell": "D3"}``."""
 
     slug = "othello"
-    name = "Othello"
+    name = gettext_noop("Othello")  # said in the reader's language
     description = gettext_noop("Classic 8x8 Othello: outflank and flip your opponent's discs.")
     options = {
         "start": Option(

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
-from games.rules.records import cell_record, cell_refusal, cell_tokens, play_tokens
+from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Refusal, Seat, State
+from games.rules.records import INVALID_MOVE, cell_record, cell_refusal, cell_tokens, play_tokens
 from games.rules.reversi import (
     BLACK,
     BLOCK,
@@ -41,6 +41,7 @@ from games.rules.reversi import (
 from games.rules.words import gettext_noop
 
 MIN_SIZE, MAX_SIZE = 4, 26
+SHAPE = gettext_noop('A move is {"cell": "D3"}.')
 
 
 def start_text(state: State) -> str:
@@ -53,15 +54,24 @@ def _rows(state: State) -> Board:
 
 
 def _square(board: Any, n: int, cells: str) -> Board:
-    """``board`` as n rows of n cells from ``cells``; ValueError with the reason otherwise."""
+    """``board`` as n rows of n cells from ``cells``; a ``Refusal`` (a ValueError) with the
+    reason otherwise."""
     if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
-        raise ValueError("A position is a list of row strings, top row first.")
+        raise Refusal(gettext_noop("A position is a list of row strings, top row first."))
     if len(board) != n or any(len(row) != n for row in board):
-        raise ValueError(f"The board must be {n} rows of {n} cells, as the board size says.")
+        raise Refusal(
+            gettext_noop("The board must be %(size)s rows of %(size)s cells, as the board size says."), size=n
+        )
     for y, row in enumerate(board):
         for x, c in enumerate(row):
             if c not in cells:
-                raise ValueError(f"{cell_name(y, x)} holds {c!r}: use {', '.join(repr(k) for k in cells)}.")
+                raise Refusal(
+                    # Translators: the cell, the character found there, then the characters allowed.
+                    gettext_noop("%(cell)s holds %(found)s: use %(allowed)s."),
+                    cell=cell_name(y, x),
+                    found=repr(c),
+                    allowed=", ".join(repr(k) for k in cells),
+                )
     return [list(row) for row in board]
 
 
@@ -69,7 +79,7 @@ class Reversi(Game):
     """Reversi with blocks on an even N x N board, Black (X, seat 0) first."""
 
     slug = "reversi"
-    name = "Reversi"
+    name = gettext_noop("Reversi")  # said in the reader's language
     description = gettext_noop(
         "Flip your opponent's discs on boards from 4x4 to 26x26, with optional blocked cells."
     )
@@ -110,13 +120,15 @@ class Reversi(Game):
         state = self.start_state(options)
         if state is not None:
             if options.get("blocks"):
-                raise OptionError("Blocked cells: with a start position, mark them '#' in it.", "blocks")
+                raise OptionError(
+                    gettext_noop("Blocked cells: with a start position, mark them '#' in it."), "blocks"
+                )
             options["size"] = len(state["board"])
             options["start"] = start_text(state)
             return
         options["start"] = ""
         if options["size"] % 2:
-            raise OptionError("Board size must be even.", "size")
+            raise OptionError(gettext_noop("Board size must be even."), "size")
         blocks = parse_blocks(options["blocks"], options["size"], self.start(options["size"]))
         options["blocks"] = " ".join(cell_name(y, x) for y, x in blocks)
 
@@ -132,22 +144,33 @@ class Reversi(Game):
         n = len(lines)
         if "size" in self.options and not (MIN_SIZE <= n <= MAX_SIZE and n % 2 == 0):
             raise OptionError(
-                f"Start position: the board is {MIN_SIZE} to {MAX_SIZE} rows, an even number (found {n}).",
+                gettext_noop(
+                    "Start position: the board is %(low)s to %(high)s rows, an even number (found %(rows)s)."
+                ),
                 "start",
+                low=MIN_SIZE,
+                high=MAX_SIZE,
+                rows=n,
             )
         wrong = next((len(line) for line in lines if len(line) != n), None)
         if wrong is not None:
             raise OptionError(
-                f"Start position: a row has {wrong} cells; the board is square ({n} rows).", "start"
+                gettext_noop(
+                    "Start position: a row has %(cells)s cells; the board is square (%(rows)s rows)."
+                ),
+                "start",
+                cells=wrong,
+                rows=n,
             )
         try:
             state, _ = self.position({**options, "size": n}, [line.upper() for line in lines], seat)
         except ValueError as exc:
-            raise OptionError(f"Start position: {exc}", "start") from None
+            raise OptionError(gettext_noop("Start position: %(reason)s"), "start", reason=exc) from None
         rows = _rows(state)
         if not any(has_valid_moves(rows, p) for p in PLAYERS):
             raise OptionError(
-                "Start position: neither player can move there; nothing is left to play.", "start"
+                gettext_noop("Start position: neither player can move there; nothing is left to play."),
+                "start",
             )
         return state
 
@@ -186,7 +209,7 @@ class Reversi(Game):
         rows = _square(board, n, "".join(self.cells))
         seat = 0 if to_move is None else to_move
         if seat not in (0, 1):
-            raise ValueError("The seat to move is 0 (Black) or 1 (White).")
+            raise Refusal(gettext_noop("The seat to move is 0 (Black) or 1 (White)."))
         state = {"board": ["".join(r) for r in rows], "turn": seat, "passes": 0, "flipped": [], "last": None}
         notes = []
         if any(rows[y][x] not in (BLACK, WHITE) for y, x in self.start(n)):
@@ -214,25 +237,28 @@ class Reversi(Game):
 
     def play(self, state: State, seat: Seat, move: Move) -> State:
         if seat not in self.to_move(state):
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(gettext_noop("It is not your turn."))
         if not isinstance(move, dict):
-            raise IllegalMove('A move is {"cell": "D3"}.')
+            raise IllegalMove(SHAPE)
         board, p = _rows(state), PLAYERS[seat]
         if move.get("pass") is True and len(move) == 1:
             if has_valid_moves(board, p):
-                raise IllegalMove("You cannot pass while you have a valid move.")
+                raise IllegalMove(gettext_noop("You cannot pass while you have a valid move."))
             # A pass changes no disc: the last move and its flips stay highlighted.
             return {**state, "turn": 1 - seat, "passes": state["passes"] + 1}
         cell = move.get("cell")
         if not isinstance(cell, str) or set(move) != {"cell"}:
-            raise IllegalMove('A move is {"cell": "D3"}.')
+            raise IllegalMove(SHAPE)
         try:
             y, x = parse_cell(cell, len(board))
-        except ValueError as exc:
-            raise IllegalMove(f"Invalid move: {exc}.") from None
+        except ValueError as exc:  # the address's refusal (Z9 is off the board), a sentence here
+            # Translators: a reason (such as "Z9 is off the board") ended as a sentence.
+            raise IllegalMove(INVALID_MOVE, reason=Refusal(gettext_noop("%(reason)s."), reason=exc)) from None
         flipped = flips(board, p, y, x)
         if not flipped:
-            raise IllegalMove(f"Invalid move: {cell_name(y, x)} flips no disc.")
+            # Translators: the reason after "Invalid move: " or a record's "Move 7 (c4) is not legal: ".
+            flips_none = IllegalMove(gettext_noop("%(cell)s flips no disc."), cell=cell_name(y, x))
+            raise IllegalMove(INVALID_MOVE, reason=flips_none)
         valid_move(board, p, y, x, flip=True)
         return {
             "board": ["".join(r) for r in board],

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
-from games.rules.records import play_tokens, slot_record, slot_tokens
+from games.rules.records import INVALID_MOVE, play_tokens, slot_record, slot_tokens
 from games.rules.reversi_1d import (
     BLACK,
     EMPTY,
@@ -39,14 +39,14 @@ def start_text(state: State) -> str:
     return slots + ("\nO to move" if state["turn"] == 1 else "")
 
 
-MOVE_SHAPE = 'A move is {"position": <1..12>}.'
+MOVE_SHAPE = gettext_noop('A move is {"position": <1..12>}.')
 
 
 class Reversi1D(Game):
     """1-D Reversi: Black (X, seat 0) and White (O) alternate until the 12 slots are full."""
 
     slug = "reversi_1d"
-    name = "1-D Reversi"
+    name = gettext_noop("1-D Reversi")  # said in the reader's language
     description = gettext_noop(
         "Reversi on a single row of 12 slots: sandwich your opponent's pieces to flip them."
     )
@@ -83,14 +83,18 @@ class Reversi1D(Game):
             seat = PLAYERS.index(lines.pop()[0].upper())
         if len(lines) != 1:
             raise OptionError(
-                "Start position: the 12 slots on one line, then 'O to move' if White moves.", "start"
+                # Translators: keep 'O to move' as it is: the site reads it so.
+                gettext_noop("Start position: the 12 slots on one line, then 'O to move' if White moves."),
+                "start",
             )
         try:
             state, _ = self.position(options, lines[0].upper(), seat)
         except ValueError as exc:
-            raise OptionError(f"Start position: {exc}", "start") from None
+            raise OptionError(gettext_noop("Start position: %(reason)s"), "start", reason=str(exc)) from None
         if is_game_over(state["board"]):
-            raise OptionError("Start position: every slot is taken; nothing is left to play.", "start")
+            raise OptionError(
+                gettext_noop("Start position: every slot is taken; nothing is left to play."), "start"
+            )
         return state
 
     def start_options(self, options: dict[str, Any], state: State) -> dict[str, Any] | None:
@@ -132,14 +136,18 @@ class Reversi1D(Game):
 
     def play(self, state: State, seat: Seat, move: Move) -> State:
         if seat not in self.to_move(state):
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(gettext_noop("It is not your turn."))
         if not isinstance(move, dict) or set(move) != {"position"} or type(move["position"]) is not int:
             raise IllegalMove(MOVE_SHAPE)
         board, turn, position = list(state["board"]), PLAYERS[seat], move["position"]
         if not 1 <= position <= SIZE:
-            raise IllegalMove(f"Invalid move: position {position} is not between 1 and {SIZE}.")
+            # Translators: the reason after "Invalid move: " or a record's "Move 7 (13) is not legal: ".
+            outside = gettext_noop("position %(position)s is not between 1 and %(size)s.")
+            raise IllegalMove(INVALID_MOVE, reason=IllegalMove(outside, position=position, size=SIZE))
         if not is_valid_move(board, turn, position):
-            raise IllegalMove(f"Invalid move: position {position} is already taken.")
+            # Translators: the reason after "Invalid move: " or a record's "Move 7 (3) is not legal: ".
+            taken = gettext_noop("position %(position)s is already taken.")
+            raise IllegalMove(INVALID_MOVE, reason=IllegalMove(taken, position=position))
         flipped = flips(board, turn, position)
         place_piece(board, turn, position)
         return {"board": board, "turn": 1 - seat, "last": position, "flipped": flipped}
