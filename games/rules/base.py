@@ -295,7 +295,7 @@ class Game:
         """Play a game record from the start with these (cleaned) options: every move as it
         would be stored, forced passes included. Raise ValueError (``IllegalMove`` for a move
         the rules refuse) whose message names the move's number and why."""
-        raise ValueError(f"{self.name} has no game record.")
+        raise Refusal(_("%(game)s has no game record."), game=self.name)
 
     def transcript(self, options: dict[str, Any], states: list[State], moves: list[tuple[Seat, Move]]) -> str:
         """The seed's console text of a whole game: ``states[i]`` is before ``moves[i]``."""
@@ -307,7 +307,7 @@ class Game:
         can). Returns the state and notes a person should read about a legal but unusual
         position; raises ValueError with the reason a person reads when it is no position
         of this game. Default: this game has no position editor."""
-        raise ValueError(f"{self.name} has no position editor.")
+        raise Refusal(_("%(game)s has no position editor."), game=self.name)
 
     def info(self) -> dict[str, Any]:
         """The description served by ``GET /api/games/``."""

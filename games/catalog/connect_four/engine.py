@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
+from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Refusal, Seat, State
 from games.rules.connect_four import (
     CHECKS,
     COLOURS,
@@ -381,33 +381,63 @@ class ConnectFour(Game):
         and ``to_move`` says who moves (default: as without)."""
         rows, cols = options.get("rows", 6), options.get("columns", 7)
         if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
-            raise ValueError("A position is a list of row strings, top row first.")
+            raise Refusal(gettext_noop("A position is a list of row strings, top row first."))
         if len(board) != rows or any(len(row) != cols for row in board):
-            raise ValueError(f"The board must be {rows} rows of {cols} cells, as the options say.")
+            raise Refusal(
+                gettext_noop("The board must be %(rows)s rows of %(columns)s cells, as the options say."),
+                rows=rows,
+                columns=cols,
+            )
         grid = [list(row) for row in board]
         for r, row in enumerate(grid):
             for c, cell in enumerate(row):
                 if cell not in (EMPTY, *COLOURS):
-                    raise ValueError(f"Row {r + 1}, column {c + 1} holds {cell!r}: use '.', 'R' and 'Y'.")
+                    raise Refusal(
+                        gettext_noop(
+                            "Row %(row)s, column %(column)s holds %(symbol)s: use '.', 'R' and 'Y'."
+                        ),
+                        row=r + 1,
+                        column=c + 1,
+                        symbol=repr(cell),
+                    )
                 if r + 1 < rows and cell != EMPTY and grid[r + 1][c] == EMPTY:
-                    raise ValueError(f"The disc in row {r + 1}, column {c + 1} floats above an empty cell.")
+                    raise Refusal(
+                        gettext_noop(
+                            "The disc in row %(row)s, column %(column)s floats above an empty cell."
+                        ),
+                        row=r + 1,
+                        column=c + 1,
+                    )
         status = check_winner(grid)
         if status in COLOURS:
-            raise ValueError(f"{status} already has four in a row: the game is over.")
+            raise Refusal(
+                gettext_noop("%(colour)s already has four in a row: the game is over."), colour=status
+            )
         if status == "tie!":
-            raise ValueError("R and Y already have four in a row: the game is over.")
+            raise Refusal(gettext_noop("R and Y already have four in a row: the game is over."))
         if status == "draw":
-            raise ValueError("The board is full: there is nothing left to play.")
+            raise Refusal(gettext_noop("The board is full: there is nothing left to play."))
         red, yellow = (count_pieces_by_color(grid, colour) for colour in COLOURS)
         usual = side_to_move(grid) if red in (yellow, yellow + 1) else None
         pop = bool(options.get("pop_out", False))
         if not pop and usual is None:
-            raise ValueError(f"R has {red} discs and Y {yellow}: R starts, so has as many as Y or one more.")
+            raise Refusal(
+                gettext_noop(
+                    "R has %(red)s discs and Y %(yellow)s: R starts, so has as many as Y or one more."
+                ),
+                red=red,
+                yellow=yellow,
+            )
         if not pop and to_move is not None and to_move != usual:
-            raise ValueError(f"With R {red} and Y {yellow} discs it is {COLOURS[usual]} to move.")
+            raise Refusal(
+                gettext_noop("With R %(red)s and Y %(yellow)s discs it is %(colour)s to move."),
+                red=red,
+                yellow=yellow,
+                colour=COLOURS[usual],
+            )
         seat = to_move if to_move is not None else usual
         if seat not in (0, 1):
-            raise ValueError("Say who moves: 0 (R) or 1 (Y).")
+            raise Refusal(gettext_noop("Say who moves: 0 (R) or 1 (Y)."))
         return {"board": list(board), "turn": seat, "pop_out": pop, "last": None}, []
 
     def hint(self, state: State, seat: Seat) -> int | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Seat, State
+from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Refusal, Seat, State
 from games.rules.records import INVALID_MOVE, play_tokens, slot_record, slot_tokens
 from games.rules.reversi_1d import (
     BLACK,
@@ -116,13 +116,17 @@ class Reversi1D(Game):
         if isinstance(board, str):
             board = [EMPTY if c == "." else c for c in board]
         if not isinstance(board, list) or len(board) != SIZE:
-            raise ValueError(f'A position is the {SIZE} slots, e.g. "....XO......".')
+            raise Refusal(gettext_noop('A position is the %(size)s slots, e.g. "....XO......".'), size=SIZE)
         for slot, c in enumerate(board, start=1):
             if c not in (EMPTY, BLACK, WHITE):
-                raise ValueError(f"Slot {slot} holds {c!r}: use 'X', 'O' or '.' (empty).")
+                raise Refusal(
+                    gettext_noop("Slot %(slot)s holds %(symbol)s: use 'X', 'O' or '.' (empty)."),
+                    slot=slot,
+                    symbol=repr(c),
+                )
         seat = 0 if to_move is None else to_move
         if seat not in (0, 1):
-            raise ValueError("The seat to move is 0 (Black) or 1 (White).")
+            raise Refusal(gettext_noop("The seat to move is 0 (Black) or 1 (White)."))
         return {"board": list(board), "turn": seat, "last": None, "flipped": []}, []
 
     def to_move(self, state: State) -> list[Seat]:
