@@ -5,7 +5,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from games.rules.base import Refusal
+from games.rules.base import Refusal, Words
 
 
 class ServiceError(Exception):
@@ -27,11 +27,11 @@ class ServiceError(Exception):
         return body
 
 
-def told(refusal: Exception) -> str:
-    """A refusal of the rules (``IllegalMove``, ``OptionError``) in the language of now: its
-    template from the catalogs, its values put in (a text value translated too, a refusal
-    value told the same way); any other exception: its own words."""
-    if not isinstance(refusal, Refusal):
+def told(refusal: Exception | Words) -> str:
+    """A refusal of the rules (``IllegalMove``, ``OptionError``) or their ``Words`` in the
+    language of now: its template from the catalogs, its values put in (a text value
+    translated too, a refusal value told the same way); any other exception: its own words."""
+    if not isinstance(refusal, (Refusal, Words)):
         return str(refusal)
     if not refusal.values:
         return gettext(refusal.template)
@@ -40,7 +40,7 @@ def told(refusal: Exception) -> str:
 
 
 def _told_value(value: Any) -> Any:
-    if isinstance(value, Exception):
+    if isinstance(value, (Exception, Words)):
         return told(value)
     if isinstance(value, str) and value:  # gettext("") would be the catalog's header
         return gettext(value)

@@ -35,6 +35,31 @@ class Refusal(ValueError):
         self.template, self.values = template, values
 
 
+class Words:
+    """A sentence for people that refuses nothing (a note on an edited position), kept as a
+    refusal keeps its words: an English ``template`` marked for the catalogs and its
+    ``values``; ``str()`` is the English, ``games.matches.errors.told`` the reader's.
+
+    >>> str(Words("%(player)s must pass.", player="Black (X)"))
+    'Black (X) must pass.'
+    """
+
+    def __init__(self, template: str, /, **values: Any) -> None:
+        self.template, self.values = template, values
+
+    def __str__(self) -> str:
+        return self.template % self.values if self.values else self.template
+
+    def __repr__(self) -> str:
+        return f"Words({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:  # as its English sentence
+        return str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
 class IllegalMove(Refusal):
     """A move the rules refuse; ``str(exc)`` is the message shown to the player."""
 
@@ -301,7 +326,9 @@ class Game:
         """The seed's console text of a whole game: ``states[i]`` is before ``moves[i]``."""
         raise NotImplementedError
 
-    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+    def position(
+        self, options: dict[str, Any], board: Any, to_move: Seat | None
+    ) -> tuple[State, list[Words]]:
         """The state of an edited position (the position editor, the analysis API): ``board``
         as the state's board, ``to_move`` the seat to move (None: the game infers it where it
         can). Returns the state and notes a person should read about a legal but unusual

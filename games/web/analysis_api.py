@@ -98,7 +98,7 @@ async def _answer(raw: bytes, address: str) -> dict[str, Any]:
     found = await searches.run(
         ANALYSIS, analysis_line.answer, game.slug, options, moves, start, account=("address", address)
     )
-    return found if "error" in found else {**found, "notes": notes}
+    return found if "error" in found else {**found, "notes": [told(note) for note in notes]}
 
 
 class _Refused(Exception):

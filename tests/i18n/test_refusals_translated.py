@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from games.catalog.registry import GAMES
 from games.matches import services
 from games.matches.errors import ServiceError, told
 from games.rules.base import IllegalMove, OptionError
@@ -73,3 +74,13 @@ def test_an_illegal_move_is_refused_in_the_sockets_language(language):
     assert refused["en"].code == refused[language].code == "illegal_move"
     assert refused["en"].message == "There is no column 99: columns are 0 to 6."
     assert refused[language].message != refused["en"].message and "99" in refused[language].message
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_note_on_an_edited_position_is_said_in_the_readers_language(language):
+    reversi = GAMES["reversi"]
+    _state, notes = reversi.position(reversi.clean_options({"size": 4}), ["....", ".X..", "..O.", "...."], 0)
+    assert str(notes[0]) == "A centre cell has no disc: this position cannot arise from the start."
+    with translation.override(language):
+        said = told(notes[0])
+    assert said == in_language(language, notes[0].template) and said != str(notes[0])

@@ -16,7 +16,18 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Refusal, Seat, State
+from games.rules.base import (
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionError,
+    Outcome,
+    Refusal,
+    Seat,
+    State,
+    Words,
+)
 from games.rules.connect_four import (
     CHECKS,
     COLOURS,
@@ -374,7 +385,9 @@ class ConnectFour(Game):
         """The position as the start option (the discs say who moves), pop-out as it was."""
         return {**options, "start": "\n".join(state["board"])}
 
-    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+    def position(
+        self, options: dict[str, Any], board: Any, to_move: Seat | None
+    ) -> tuple[State, list[Words]]:
         """Discs of R and Y on the options' rows x columns, top row first ('.' empty): none
         floating, nobody four in a row yet, not full. Without pop-out R has as many discs as
         Y or one more, which says who moves; with it (a pop takes a disc away) any counts,

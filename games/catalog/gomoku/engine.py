@@ -18,7 +18,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Refusal, Seat, State
+from games.rules.base import (
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionError,
+    Outcome,
+    Refusal,
+    Seat,
+    State,
+    Words,
+)
 from games.rules.records import cell_record, cell_refusal, play_tokens
 from games.rules.words import gettext_noop
 
@@ -192,7 +203,9 @@ class Gomoku(Game):
             return Outcome(STONES.index(board[y][x]), run_words(state["in_a_row"]), score)
         return Outcome(None, "board full", score)
 
-    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+    def position(
+        self, options: dict[str, Any], board: Any, to_move: Seat | None
+    ) -> tuple[State, list[Words]]:
         """Stones on the options' rows x columns, top row first: Black (who starts) has as many
         as White or one more, which says who moves; nobody has a line yet; a cell is empty."""
         rows, cols, k = options.get("rows", 15), options.get("columns", 15), options.get("in_a_row", 5)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catalog.reversi.engine import Reversi, gettext_noop, start_text
-from games.rules.base import Option, Seat, State
+from games.rules.base import Option, Seat, State, Words
 from games.rules.reversi import BLACK, EMPTY, WHITE, Board, centre_cells, initial_board
 
 SIZE = 8
@@ -63,7 +63,9 @@ class Othello(Reversi):
         state = self.start_state(options)
         options["start"] = start_text(state) if state is not None else ""
 
-    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+    def position(
+        self, options: dict[str, Any], board: Any, to_move: Seat | None
+    ) -> tuple[State, list[Words]]:
         """Reversi's, on the 8x8 board without blocks."""
         return super().position(FIXED_OPTIONS, board, to_move)
 

@@ -17,7 +17,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Refusal, Seat, State
+from games.rules.base import (
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionError,
+    Outcome,
+    Refusal,
+    Seat,
+    State,
+    Words,
+)
 from games.rules.records import INVALID_MOVE, cell_record, cell_refusal, cell_tokens, play_tokens
 from games.rules.reversi import (
     BLACK,
@@ -202,7 +213,9 @@ class Reversi(Game):
     # Translators: keep '.', 'X', 'O' and '#' as they are: the site reads them so.
     position_help = gettext_noop("'.' empty, 'X' black, 'O' white, '#' a blocked cell.")
 
-    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+    def position(
+        self, options: dict[str, Any], board: Any, to_move: Seat | None
+    ) -> tuple[State, list[Words]]:
         """Any discs and blocks on the options' board size; the seat to move (default Black).
         A centre cell without a disc cannot arise from the start: said, but allowed."""
         n = options["size"]
@@ -213,9 +226,16 @@ class Reversi(Game):
         state = {"board": ["".join(r) for r in rows], "turn": seat, "passes": 0, "flipped": [], "last": None}
         notes = []
         if any(rows[y][x] not in (BLACK, WHITE) for y, x in self.start(n)):
-            notes.append("A centre cell has no disc: this position cannot arise from the start.")
+            notes.append(
+                Words(gettext_noop("A centre cell has no disc: this position cannot arise from the start."))
+            )
         if self.outcome(state) is None and not has_valid_moves(rows, PLAYERS[seat]):
-            notes.append(f"{self.player_label(seat)} has no valid move and must pass.")
+            notes.append(
+                Words(
+                    gettext_noop("%(player)s has no valid move and must pass."),
+                    player=self.player_label(seat),
+                )
+            )
         return state, notes
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:

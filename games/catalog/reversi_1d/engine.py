@@ -14,7 +14,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.rules.base import Game, IllegalMove, Move, Option, OptionError, Outcome, Refusal, Seat, State
+from games.rules.base import (
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionError,
+    Outcome,
+    Refusal,
+    Seat,
+    State,
+    Words,
+)
 from games.rules.records import INVALID_MOVE, play_tokens, slot_record, slot_tokens
 from games.rules.reversi_1d import (
     BLACK,
@@ -110,7 +121,9 @@ class Reversi1D(Game):
     # Translators: keep '.', 'X' and 'O' as they are: the site reads them so.
     position_help = gettext_noop("One line of 12 slots: '.' empty, 'X' black, 'O' white.")
 
-    def position(self, options: dict[str, Any], board: Any, to_move: Seat | None) -> tuple[State, list[str]]:
+    def position(
+        self, options: dict[str, Any], board: Any, to_move: Seat | None
+    ) -> tuple[State, list[Words]]:
         """Any discs in the 12 slots (a list of 12 of "X", "O", " ", or a 12-character string
         with "." for empty); the seat to move (default: Black)."""
         if isinstance(board, str):
