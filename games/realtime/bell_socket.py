@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.utils.translation import get_language
 
 from games.notifications.services import unread_count
 
 from . import outgoing
+from .language import spoken
 from .lobby_push import bell_group
 
 
@@ -27,7 +29,8 @@ class BellSocket:
     async def carry_bell(self) -> None:
         """Join the socket's user's bell group, then send their unread count (read after
         joining: a change committed meanwhile comes as a frame after it)."""
-        await self.join(bell_group(self.user.pk))
+        group = bell_group(self.user.pk)
+        await self.join(group, spoken(group, get_language()))  # a challenge's words: its language
         await self.send_message(outgoing.Unread(await database_sync_to_async(unread_count)(user=self.user)))
 
     async def lobby_push(self, event: dict[str, Any]) -> None:

@@ -83,7 +83,8 @@ class LobbyConsumer(PingSocket, AsyncWebsocketConsumer):
             groups = (PUSH_GROUP, push_group(user.pk)) if signed_in else (PUSH_GROUP,)
             await self.join(*groups, *(spoken(group, get_language()) for group in groups))
         elif mode == "bell":
-            await self.join(*((bell_group(user.pk),) if signed_in else ()))
+            bell = (bell_group(user.pk),) if signed_in else ()
+            await self.join(*bell, *(spoken(group, get_language()) for group in bell))
         else:
             await self.join(*((LOBBY_GROUP, user_group(user.pk)) if signed_in else (LOBBY_GROUP,)))
         if (token := self.scope.get("api_token")) is not None:  # revoking the token closes it

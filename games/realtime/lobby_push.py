@@ -194,8 +194,8 @@ def push_challenge(event: ChallengeMade) -> None:
     lobby's own list gets it through ``push_match``)."""
     challenge = event.challenge
     group = bell_group(challenge.to_user_id)
-    if listened(group):
-        send_to_groups([(group, pushed(outgoing.Challenge(challenge_json(challenge))))])
+    if listened(group):  # its game's name in each language the bells speak
+        send_to_groups(in_each_language(group, lambda: pushed(outgoing.Challenge(challenge_json(challenge)))))
 
 
 def push_pools(event: PoolsChanged) -> None:

@@ -45,7 +45,7 @@ function challenged(challenge) {
   note.setAttribute("role", "alertdialog");
   note.setAttribute("aria-label", gettext("A challenge"));
   const text = document.createElement("p");
-  text.textContent = interpolate(gettext("%(name)s challenges you to %(game)s."), {name: challenge.from, game: challenge.name});
+  text.textContent = interpolate(gettext("%(name)s challenges you to %(game)s."), {name: challenge.from, game: challenge.game_name || challenge.name});
   const actions = document.createElement("div");
   actions.className = "actions";
   const button = (label, kind, act) => {

@@ -15,6 +15,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
+from accounts.services import challenge_create
 from games.matches import services
 from games.realtime.routing import websocket_urlpatterns
 from games.tournaments import services as tournaments
@@ -94,3 +95,16 @@ async def test_a_tournament_is_pushed_in_each_pages_language_and_its_codes_stay(
         (bye,) = [p for p in running["rounds"][0]["pairings"] if p["second"] is None]  # three players
         assert bye["result"] == "bye" and bye["status"] == "bye"  # protocol values, in Russian too
         await ws.disconnect()
+
+
+async def test_a_challenge_reaches_each_of_the_challenged_persons_bells_in_its_language():
+    ann, bob = await db(make_user)("ann"), await db(make_user)("bob")
+    bells = [await opened(bob, "/ws/lobby/?push=bell", language) for language in ("en", "ru")]
+    for bell in bells:
+        await until(bell, "unread")
+    await db(challenge_create)(user=ann, to="bob", game="connect_four", options={}, side=0)
+    english, russian = [(await until(bell, "challenge"))["challenge"] for bell in bells]
+    assert english["name"] == russian["name"] == "Connect Four"  # the protocol's field, as it was
+    assert english["game_name"] == "Connect Four" and russian["game_name"] == "Четыре в ряд"
+    for bell in bells:
+        await bell.disconnect()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext
 
 from .models import Challenge
 
@@ -19,6 +20,7 @@ def challenge_json(challenge: Challenge) -> dict[str, Any]:
         "to": challenge.to_user.username,
         "game": match.game,
         "name": match.rules.name,
+        "game_name": gettext(match.rules.name),  # in the reader's language (a kit marks it)
         "options": match.options,
         "clock": match.time_control,
         "rated": match.rated,
