@@ -3,8 +3,8 @@ JavaScript), and imports go one way: rules <- ai <- the games' catalog <- the ma
 accounts <- the entry points (consumer, views, API, admin, tasks) <- the site's configuration
 (``site_config``); the benchmarks (``bench``) drive the site from outside and nothing imports
 them. Inside a game's folder (``games/catalog/<slug>/``) each module has the layer of its role:
-its ``engine`` and ``notation`` are rules, its ``kit``, ``diagrams`` and ``puzzles`` the catalog, the rest
-computer players."""
+its ``engine``, ``notation`` and ``positions`` are rules, its ``kit``, ``diagrams`` and
+``puzzles`` the catalog, the rest computer players."""
 
 from __future__ import annotations
 
@@ -148,7 +148,15 @@ ENTRY_POINTS = ("games.web", "games.templatetags", "games.admin", "games.managem
 
 
 # A game's ``puzzles`` is what the platform's puzzles ask of it, as its kit is.
-CATALOG_ROLES = {"engine": RULES, "notation": RULES, "kit": CATALOG, "diagrams": CATALOG, "puzzles": CATALOG}
+# Its ``positions`` (Connect Four's typed and edited positions, read and checked) are rules.
+CATALOG_ROLES = {
+    "engine": RULES,
+    "notation": RULES,
+    "positions": RULES,
+    "kit": CATALOG,
+    "diagrams": CATALOG,
+    "puzzles": CATALOG,
+}
 
 
 def catalog_layer(name: str) -> str | None:

@@ -24,7 +24,7 @@ from django.utils.translation import gettext
 from games.catalog import analysis, analysis_line
 from games.catalog.alpha_battle.engine import check_setup
 from games.catalog.connect_four.engine import GAME as CONNECT_FOUR
-from games.catalog.connect_four.engine import start_board
+from games.catalog.connect_four.positions import start_board
 from games.catalog.gomoku.notation import parse_cell as gomoku_cell
 from games.catalog.registry import GAMES
 from games.matches.errors import told
