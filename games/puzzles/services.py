@@ -48,6 +48,23 @@ def kit_of(puzzle: Puzzle) -> GameKit:
     return KITS[puzzle.game]
 
 
+def check_sent(solver: Solver, game: Any, puzzle_id: Any, sent: dict[str, Any]) -> dict[str, Any]:
+    """A check as a client sends it, by the POST (the game and id in its path) or the puzzle
+    socket: ``sent`` holds ``line``, ``again`` and ``streak``. Raises PuzzleError (``no_puzzle``
+    for an unknown game or id, ``bad_request`` for a flag that is not true or false)."""
+    kit = KITS.get(game) if isinstance(game, str) else None
+    known = kit is not None and kit.puzzles is not None and type(puzzle_id) is int
+    puzzle = Puzzle.objects.filter(pk=puzzle_id, game=game).first() if known else None
+    if puzzle is None:
+        raise PuzzleError("no_puzzle", _("There is no such puzzle: open the next one."), "puzzle", 404)
+    for name in ("again", "streak"):
+        if type(sent.get(name, False)) is not bool:
+            raise PuzzleError("bad_request", _("%(field)s is true or false.") % {"field": name}, name)
+    return check(
+        solver, puzzle, sent.get("line"), again=sent.get("again", False), streak=sent.get("streak", False)
+    )
+
+
 def check(
     solver: Solver, puzzle: Puzzle, line: Any, *, again: bool = False, streak: bool = False
 ) -> dict[str, Any]:
@@ -68,7 +85,7 @@ def check(
         raise PuzzleError(
             "bad_line", _("line lists the moves from the puzzle's position, ending with yours."), "line"
         )
-    run = Streak(solver.request, puzzle.game) if streak else None
+    run = Streak(solver.session, puzzle.game) if streak else None
     if run is not None and run.current != puzzle.pk:
         raise PuzzleError(
             "not_in_streak", _("This is not your streak's puzzle: open the streak again."), "puzzle", 409

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.db.models import Exists, F
 from django.http import HttpRequest
@@ -31,22 +32,24 @@ class Standing:
 
 @dataclass
 class Solver:
-    """The person solving, from a request."""
+    """The person solving: their account (None: a visitor) and their session, from a page's
+    request (``of``) or a puzzle socket's scope."""
 
-    request: HttpRequest
+    user: Any
+    session: SessionBase
 
-    @property
-    def user(self) -> Any:
-        user = self.request.user
-        return user if user.is_authenticated else None
+    @classmethod
+    def of(cls, request: HttpRequest) -> Solver:
+        user = request.user
+        return cls(user if user.is_authenticated else None, request.session)
 
     def _session(self) -> dict[str, Any]:
         """The visitor's puzzles in their session, to change (``session.modified`` after)."""
-        return self.request.session.setdefault(SESSION, {"ratings": {}, "tried": {}, "best": {}})
+        return self.session.setdefault(SESSION, {"ratings": {}, "tried": {}, "best": {}})
 
     def _stored(self) -> dict[str, Any]:
         """The same, to read: a page or a refused check stores no session for a visitor."""
-        return self.request.session.get(SESSION) or {"ratings": {}, "tried": {}, "best": {}}
+        return self.session.get(SESSION) or {"ratings": {}, "tried": {}, "best": {}}
 
     def rating(self, game: str, lock: bool = False) -> Rating:
         """The puzzle rating in ``game`` (a newcomer's: 1500, provisional); ``lock``: an
@@ -109,7 +112,7 @@ class Solver:
             return False
         data["tried"][str(puzzle.pk)] = solved
         data["ratings"][puzzle.game] = [after.rating, after.deviation, after.volatility]
-        self.request.session.modified = True
+        self.session.modified = True
         return True
 
     def best_streak(self, game: str) -> int:
@@ -129,4 +132,4 @@ class Solver:
                 row.save(update_fields=["best_streak", "updated_at"])
         else:
             self._session()["best"][game] = streak
-            self.request.session.modified = True
+            self.session.modified = True

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.sessions.backends.base import SessionBase
 from django.db.models import F
 from django.db.models.functions import Abs
-from django.http import HttpRequest
 
 from .models import Puzzle
 
@@ -19,8 +19,8 @@ FIRST, STEP = 1000, 60  # the first puzzle's rating and how much harder each nex
 class Streak:
     """The session's streak in one game."""
 
-    def __init__(self, request: HttpRequest, game: str) -> None:
-        self.session, self.game = request.session, game
+    def __init__(self, session: SessionBase, game: str) -> None:
+        self.session, self.game = session, game
         self.data = self.session.get(KEY, {}).get(game) or {"count": 0, "current": None, "done": []}
 
     @property

@@ -27,6 +27,7 @@ MATCH_SOCKET = "/ws/matches/<id>/"
 LOBBY_SOCKET = "/ws/lobby/"
 EVENTS_SOCKET = "/ws/events/"
 TOURNAMENT_SOCKET = "/ws/tournaments/<id>/"
+PUZZLE_SOCKET = "/ws/puzzles/"
 
 # The codes of ``error``. The lobby and event sockets only ever send the first two;
 # the others answer the match socket's extension messages.
@@ -189,6 +190,19 @@ class Following:
 
 
 @dataclass(frozen=True, slots=True)
+class Checked:
+    """Puzzle socket: the answer to a ``check``, the one the POST of that check would give
+    (``status`` its HTTP status, ``answer`` its JSON: the verdict, or ``error``, ``message``
+    and ``field``), for the puzzle named as the check named it."""
+
+    type: Literal["checked"] = field(default="checked", init=False)
+    game: Any
+    id: Any
+    status: int
+    answer: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
 class Unread:
     """Lobby socket (``?push=lobby`` and ``?push=bell``) and match socket (``?bell=1``): your
     unread notifications, counted."""
@@ -315,6 +329,7 @@ Message = (
     | Following
     | Unread
     | Tournament
+    | Checked
 )
 
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
@@ -350,6 +365,7 @@ SENT_ON: dict[str, tuple[type[Message], ...]] = {
     ),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
     TOURNAMENT_SOCKET: (Tournament, Error, Pong),
+    PUZZLE_SOCKET: (Checked, Error, Pong),
 }
 
 

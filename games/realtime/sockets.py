@@ -107,7 +107,11 @@ class PingSocket(LimitedSocket):
         if isinstance(content, dict) and content.get("type") == "ping":
             await self.send_message(outgoing.Pong())
         else:
-            await self.error("bad_message", self.EXPECTED)
+            await self.other(content)
+
+    async def other(self, content: Any) -> None:
+        """A frame other than a ping (JSON, within the limits): none is expected here."""
+        await self.error("bad_message", self.EXPECTED)
 
     async def error(self, code: outgoing.ErrorCode, message: Any) -> None:
         """Tell this socket why its frame was refused (``code`` as on the match socket), in

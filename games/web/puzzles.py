@@ -19,9 +19,10 @@ from games.catalog.registry import KITS
 from games.puzzles.board import first_board
 from games.puzzles.models import Puzzle
 from games.puzzles.selectors import counts, daily, next_for
-from games.puzzles.services import PuzzleError, check
+from games.puzzles.services import PuzzleError, check_sent
 from games.puzzles.solvers import Solver
 from games.puzzles.streaks import Streak
+from games.realtime.outgoing import PUZZLE_SOCKET
 from games.web.shared_thread import short_write
 from games.web.words import game_info
 
@@ -55,7 +56,7 @@ def daily_card() -> dict[str, str] | None:
 @require_safe
 def puzzle_index(request: HttpRequest) -> HttpResponse:
     """Every game with puzzles: how many, your rating and best streak there; the day's puzzle."""
-    solver, have = Solver(request), counts()
+    solver, have = Solver.of(request), counts()
     games = []
     for slug, kit in KITS.items():
         if kit.puzzles is None or not have.get(slug):
@@ -78,7 +79,7 @@ def puzzle_index(request: HttpRequest) -> HttpResponse:
 def puzzle_next(request: HttpRequest, slug: str) -> HttpResponse:
     """The next puzzle for you: one you have not tried, near your rating."""
     kit = _kit(slug)
-    puzzle = next_for(Solver(request), slug)
+    puzzle = next_for(Solver.of(request), slug)
     if puzzle is None:
         return render(request, "puzzles/none_left.html", {"game": game_info(kit.game)}, status=200)
     return redirect("puzzle_page", slug, puzzle.pk)
@@ -105,7 +106,7 @@ def puzzle_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def puzzle_streak(request: HttpRequest, slug: str) -> HttpResponse:
     """The streak's puzzle (a streak starts when none runs)."""
     kit = _kit(slug)
-    run = Streak(request, slug)
+    run = Streak(request.session, slug)
     current = run.current or run.start()
     if current is None:
         raise Http404("No puzzles for this game.")
@@ -116,12 +117,13 @@ def puzzle_streak(request: HttpRequest, slug: str) -> HttpResponse:
 def puzzle_streak_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Give up the streak running and start a new one."""
     _kit(slug)
-    Streak(request, slug).start()
+    Streak(request.session, slug).start()
     return redirect("puzzle_streak", slug)
 
 
 def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> HttpResponse:
-    standing = Solver(request).standing(puzzle)
+    solver = Solver.of(request)
+    standing = solver.standing(puzzle)
     mine = standing.rating
     data: dict[str, Any] = {
         "game": puzzle.game,
@@ -131,6 +133,8 @@ def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> H
         "board": first_board(kit, puzzle),
         "tried": streak is None and standing.tried,
         "check": reverse("puzzle_check", args=[puzzle.game, puzzle.pk]),
+        # the socket the checks go by when there is a session to keep them in (else the POST)
+        "socket": PUZZLE_SOCKET if solver.user or request.session.session_key else None,
         "next": reverse("puzzle_streak" if streak else "puzzle_next", args=[puzzle.game]),
         "streak": {"count": streak.count, "best": standing.best_streak} if streak else None,
     }
@@ -153,22 +157,8 @@ def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> H
 def puzzle_check(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     """One move checked: ``{"line": [...], "again": bool, "streak": bool}`` (protocol.md); a game
     without puzzles has none to check (``no_puzzle``, as JSON like every answer here)."""
-    kit = KITS.get(slug)
-    puzzle = Puzzle.objects.filter(pk=pk, game=slug).first() if kit and kit.puzzles else None
     try:
-        if puzzle is None:
-            raise PuzzleError("no_puzzle", _("There is no such puzzle: open the next one."), "puzzle", 404)
-        body = _body(request.body)
-        for name in ("again", "streak"):
-            if type(body.get(name, False)) is not bool:
-                raise PuzzleError("bad_request", _("%(field)s is true or false.") % {"field": name}, name)
-        answer = check(
-            Solver(request),
-            puzzle,
-            body.get("line"),
-            again=body.get("again", False),
-            streak=body.get("streak", False),
-        )
+        answer = check_sent(Solver.of(request), slug, pk, _body(request.body))
     except PuzzleError as exc:
         return JsonResponse(exc.as_dict(), status=exc.status)
     return JsonResponse(answer)

@@ -1,9 +1,12 @@
 // A puzzle (/puzzles/<game>/<id>/ and the streak): the board drawn by the game's own renderer;
-// each move is one POST to the puzzle's check URL (docs/protocol.md, "Puzzles"), whose answer
+// each move is checked by the server (docs/protocol.md, "Puzzles"): a `check` on the puzzle
+// socket when the page has one (an account, or a visitor whose session has begun), else, or
+// while it is down, one POST to the puzzle's check URL, which answers the same. The answer
 // says right or wrong, plays the opponent's reply back, and at the end shows the solution,
 // its proof and the rating's change. The page decides nothing: the server's boards are drawn.
 
 import {postJSON} from "./http.js";
+import {connect} from "./socket.js";
 import {gettext, interpolate, ngettext} from "./i18n.js";
 import {loadRenderer} from "./renderer.js";
 import {toast} from "./toast.js";
@@ -21,6 +24,42 @@ const REPLY_DELAY = 450; // ms between your move and the reply, so both can be s
 let line = []; // the moves from the puzzle's position, both sides
 let again = data.tried; // a try after the one that counted
 let busy = false;
+
+const SOCKET_WAIT_MS = 8000; // an answer not come by then: the POST asks again
+let socket = data.socket ? connect(data.socket, {onMessage: answered, banner: false}) : null;
+let waiting = null; // resolves the check sent on the socket
+
+function answered(message) {
+  if (!waiting || (message.type !== "checked" && message.type !== "error")) return;
+  const resolve = waiting;
+  waiting = null;
+  if (message.type === "checked") resolve({ok: message.status === 200, status: message.status, data: message.answer});
+  else resolve({ok: false, status: 0, data: {error: message.code, message: message.message}});
+}
+
+function bySocket(body) {
+  return new Promise((resolve) => {
+    if (!socket.send({type: "check", game: data.game, id: data.id, ...body})) return resolve(null);
+    waiting = resolve;
+    setTimeout(() => {
+      if (waiting !== resolve) return;
+      waiting = null;
+      resolve(null);
+    }, SOCKET_WAIT_MS);
+  });
+}
+
+// {ok, status, data} as postJSON resolves: by the socket when it answers, else by the POST.
+async function sendCheck(body) {
+  const answer = socket ? await bySocket(body) : null;
+  if (answer?.data.error === "no_session") {
+    socket.close(); // a visitor's session begins with their first POST
+    socket = null;
+  } else if (answer) {
+    return answer;
+  }
+  return postJSON(data.check, body);
+}
 
 function draw(board, {mine} = {}) {
   const over = board.result !== null;
@@ -42,7 +81,7 @@ async function play(move) {
   if (busy) return;
   busy = true;
   const body = {line: [...line, move], again, streak: data.streak !== null};
-  const {ok, data: answer} = await postJSON(data.check, body);
+  const {ok, data: answer} = await sendCheck(body);
   busy = false;
   if (!ok) {
     toast(answer.message || gettext("That move could not be checked."), "error");

@@ -4,7 +4,8 @@
 //   sock.send({type: "move", ...})  -> false when the socket is not open
 //
 // Reconnects with exponential backoff (0.5 s doubling to 15 s, with jitter), shows a
-// "Connection lost — reconnecting…" banner while down, and pings every 25 s so proxies keep
+// "Connection lost — reconnecting…" banner while down (unless `banner: false`: a page that
+// works without its socket), and pings every 25 s so proxies keep
 // an idle connection open. On every (re)connect the server sends the full state,
 // so callers need no resync logic beyond onOpen({reconnected}).
 //
@@ -23,7 +24,7 @@ export function wsUrl(path) {
   return `${scheme}://${location.host}${path}`;
 }
 
-export function connect(path, {onMessage = () => {}, onOpen = () => {}} = {}) {
+export function connect(path, {onMessage = () => {}, onOpen = () => {}, banner: shown = true} = {}) {
   let ws = null;
   let delay = BACKOFF_MIN_MS;
   let pingTimer = null;
@@ -67,7 +68,7 @@ export function connect(path, {onMessage = () => {}, onOpen = () => {}} = {}) {
         return;
       }
       banner.textContent = gettext("Connection lost — reconnecting…");
-      banner.hidden = false;
+      banner.hidden = !shown;
       scheduleRetry();
     });
   }

@@ -140,7 +140,14 @@ LAYERS = {
     "games.autoplay": DOMAIN | {"games.realtime.outbox", "games.realtime"},
     # The sockets and what they send.
     "games.realtime": DOMAIN
-    | {"accounts", "games.tournaments", "games.notifications", "games.autoplay", "games.realtime.outbox"},
+    | {
+        "accounts",
+        "games.tournaments",
+        "games.notifications",
+        "games.autoplay",
+        "games.realtime.outbox",
+        "games.puzzles",  # the puzzle socket checks as the puzzles' POST does
+    },
     "games.bible": {"games", LEASES},
     "games.puzzles": DOMAIN,  # puzzles read the catalog's solvers and the stored matches
 }

@@ -27,12 +27,14 @@ TYPE = re.compile(r'"type":\s*"([a-z_]+)"')
 CODE_ROW = re.compile(r"^\| `([a-z_]+)` \|", re.M)
 SERVER, CLIENT = "Server to client", "Client to server"
 
-# What clients send on each socket: the lobby, event and tournament sockets take a ping only.
+# What clients send on each socket: the lobby, event and tournament sockets take a ping only,
+# the puzzle socket a check too.
 CLIENT_TYPES = {
     outgoing.MATCH_SOCKET: messages.TYPES,
     outgoing.LOBBY_SOCKET: frozenset({"ping"}),
     outgoing.EVENTS_SOCKET: frozenset({"ping"}),
     outgoing.TOURNAMENT_SOCKET: frozenset({"ping"}),
+    outgoing.PUZZLE_SOCKET: frozenset({"check", "ping"}),
 }
 
 
@@ -121,6 +123,7 @@ LINK = outgoing.MatchLink.of("ab", "reversi", 1)
 LINK_FRAME = {"id": "ab", "game": "reversi", "url": "/m/ab/", "ws_url": "/ws/matches/ab/", "you": 1}
 ROUND = outgoing.TournamentLink(3, "Cup", 2, "/t/3/")
 ROUND_FRAME = {"id": 3, "name": "Cup", "round": 2, "url": "/t/3/"}
+TRIED = {"error": "already_tried", "message": "Tried.", "field": "again"}
 
 
 @pytest.mark.parametrize(
@@ -145,6 +148,10 @@ ROUND_FRAME = {"id": 3, "name": "Cup", "round": 2, "url": "/t/3/"}
             {"type": "pool_counts", "pools": [{"key": "k", "waiting": 1, "playing": 0}]},
         ),
         (outgoing.Tournament({"id": 3}), {"type": "tournament", "tournament": {"id": 3}}),
+        (
+            outgoing.Checked("gomoku", 5, 409, TRIED),
+            {"type": "checked", "game": "gomoku", "id": 5, "status": 409, "answer": TRIED},
+        ),
     ],
 )
 def test_each_message_encodes_as_the_frame_it_has_always_been(message: outgoing.Message, frame: dict) -> None:

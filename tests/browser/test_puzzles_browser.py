@@ -3,7 +3,8 @@ played to the end (the opponent's replies drawn on the board, the solution with 
 and proof, the rating moved), a wrong one (the solution, a retry that counts for nothing, the
 next puzzle), keyboard-only play, every game's puzzle board on a 360 px phone, the axe audit
 in both colour schemes, a streak, a visitor's rating kept in the session, and no HTTP
-request a move but its one check POST.
+request a move but its one check: a ``check`` frame on the puzzle socket when the page has a
+session (an account, a visitor who has checked once), else one POST.
 
 The shipped puzzles are in the server's database (every migrate loads them); which puzzle to
 open, its solution and a legal move outside it are read with the ORM in the server's own
@@ -79,6 +80,19 @@ def pick(puzzles: dict[int, dict], length: int, skip: int = 0) -> dict:
 
 def shot(page, name: str) -> None:
     helpers.shot(page, name, PREFIX)
+
+
+def socket_checks(page) -> list[dict]:
+    """The ``check`` frames the page sends on its puzzle sockets from now on (listen before the
+    page opens them)."""
+    frames: list[dict] = []
+
+    def opened(ws) -> None:
+        if ws.url.endswith("/ws/puzzles/"):
+            ws.on("framesent", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", opened)
+    return frames
 
 
 def open_puzzle(page, url: str) -> dict:
@@ -169,6 +183,7 @@ def test_a_right_answer_plays_the_replies_shows_the_proof_and_moves_the_rating(
     page = person()
     with screenshots_on_failure("right", PREFIX, page=page):
         signup(page, base, username("pia"))
+        checks = socket_checks(page)
         data = open_puzzle(page, f"{base}/puzzles/{GAME}/{puzzle['id']}/")
         assert data["id"] == puzzle["id"] and data["seat"] == puzzle["seat"]
         expect(page.locator("#status")).to_have_text(data["task"])
@@ -180,7 +195,11 @@ def test_a_right_answer_plays_the_replies_shows_the_proof_and_moves_the_rating(
         play_solution(page, puzzle)
 
         moves = (len(puzzle["solution"]) + 1) // 2
-        assert sent == [("POST", base + data["check"])] * moves, sent
+        assert sent == [], sent  # an account's page checks on its socket
+        mine = [frame for frame in checks if frame["type"] == "check"]
+        assert [(f["game"], f["id"], len(f["line"])) for f in mine] == [
+            (GAME, puzzle["id"], 2 * k + 1) for k in range(moves)
+        ]
         expect(page.locator("#status")).to_have_text("Solved!")
         verdict = page.locator("#verdict")
         expect(verdict).to_be_visible()
@@ -398,4 +417,15 @@ def test_a_visitor_solves_and_keeps_the_rating_in_the_session(daphne_server, per
         open_puzzle(page, url)
         expect(page.locator("#tried-note")).to_be_visible()
         expect(page.locator("#rating")).to_have_text(re.compile(rf"^{rating}\??$"))
+
+        # The visit's session has begun: the next puzzle's page checks on its socket, and the
+        # rating goes on from where the POST left it.
+        checks, sent = socket_checks(page), []
+        other = pick(puzzles, 1, skip=1)
+        open_puzzle(page, f"{base}/puzzles/{GAME}/{other['id']}/")
+        page.on("request", lambda request: sent.append(request.method))
+        play_solution(page, other)
+        expect(verdict).to_contain_text(re.compile(r"Your puzzle rating: \d+ \(\+\d+\)"))
+        assert sent == [] and [f["id"] for f in checks if f["type"] == "check"] == [other["id"]]
+        assert int(page.locator("#rating").inner_text().rstrip("?")) > int(rating)
     assert page.js_errors == []

@@ -1,0 +1,144 @@
+"""The puzzle socket (``/ws/puzzles/``, docs/protocol.md "Puzzles"): a ``check`` frame is answered
+with a ``checked`` frame carrying exactly what the POST of that check answers (its status and
+JSON), for an account and for a visitor whose session has begun; the session comes from the
+handshake's cookie, as a browser's page opens it (Channels' session and auth middleware).
+
+A visitor without a session is told ``no_session`` (their page checks by the POST, which starts
+it) and nothing changes; a frame that is not a check gets ``bad_message`` and the socket stays
+open; an unknown puzzle is the POST's ``no_puzzle``; a try counts once, whichever way it came;
+logging out closes an account's socket (4401)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from channels.auth import AuthMiddlewareStack
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games.puzzles.models import Puzzle, PuzzleTry
+from games.realtime.routing import websocket_urlpatterns
+from games.realtime.sessions import close_sockets_of
+
+from .test_solving import GAMES, check, puzzle_in, rating_of, stored, wrong_move
+
+pytestmark = pytest.mark.django_db(transaction=True)
+TIMEOUT = 5
+db = database_sync_to_async
+
+
+async def opened(client: Client) -> WebsocketCommunicator:
+    """The puzzle socket of ``client``'s browser: its session cookie in the handshake."""
+    key = client.cookies.get(settings.SESSION_COOKIE_NAME)
+    headers = [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={key.value}".encode())] if key else []
+    ws = WebsocketCommunicator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)), "/ws/puzzles/", headers)
+    connected, _ = await ws.connect(TIMEOUT)
+    assert connected
+    return ws
+
+
+async def ask(ws: WebsocketCommunicator, frame: Any) -> dict[str, Any]:
+    await ws.send_to(text_data=frame if isinstance(frame, str) else json.dumps(frame))
+    return json.loads(await ws.receive_from(TIMEOUT))
+
+
+def sent(puzzle: Puzzle, line: list[Any], **flags: Any) -> dict[str, Any]:
+    return {"type": "check", "game": puzzle.game, "id": puzzle.pk, "line": line, **flags}
+
+
+def account() -> Client:
+    client = Client()
+    client.force_login(get_user_model().objects.create_user("ann"))
+    return client
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_check_on_the_socket_answers_as_the_post_and_counts_once(game):
+    client = await db(account)()
+    puzzle = await db(puzzle_in)(game)
+    wrong = await db(wrong_move)(puzzle)
+    ws = await opened(client)
+    frame = await ask(ws, sent(puzzle, [wrong]))
+    assert frame["type"] == "checked"
+    assert (frame["game"], frame["id"], frame["status"]) == (game, puzzle.pk, 200)
+    answer = frame["answer"]
+    assert (answer["correct"], answer["solved"], answer["rated"]) == (False, False, True)
+    assert answer["rating"]["after"] < answer["rating"]["before"] == 1500
+    assert await db(PuzzleTry.objects.filter(puzzle=puzzle).count)() == 1
+    # The same again, by the socket and by the POST: the POST's 409, and nothing moves.
+    before = await db(stored)(client)
+    again = await ask(ws, sent(puzzle, [wrong]))
+    posted = await db(check)(client, puzzle, [wrong])
+    assert again["status"] == posted.status_code == 409
+    assert again["answer"] == posted.json()
+    assert again["answer"]["error"] == "already_tried"
+    assert await db(stored)(client) == before
+    # Practice (``again``) is answered and counts for nothing, as by the POST.
+    practice = await ask(ws, sent(puzzle, [wrong], again=True))
+    assert (practice["status"], practice["answer"]["rated"]) == (200, False)
+    assert await db(stored)(client) == before
+    await ws.disconnect()
+
+
+async def test_a_visitor_checks_by_the_socket_once_their_session_has_begun():
+    visitor = Client()
+    first, second = await db(puzzle_in)("connect_four"), None
+    second = await db(puzzle_in)("connect_four", exclude=(first.pk,))
+    # No session yet: told so, nothing stored, no session made.
+    ws = await opened(visitor)
+    before = await db(stored)(visitor)
+    frame = await ask(ws, sent(first, [await db(wrong_move)(first)]))
+    assert (frame["type"], frame["status"], frame["answer"]["error"]) == ("checked", 409, "no_session")
+    assert isinstance(frame["answer"]["message"], str) and frame["answer"]["message"]
+    assert await db(stored)(visitor) == before
+    await ws.disconnect()
+    # The POST begins the session; the socket opened with its cookie then checks and keeps the
+    # visitor's rating in it, beside what the POST kept.
+    posted = await db(check)(visitor, first, [await db(wrong_move)(first)])
+    assert posted.status_code == 200
+    after_post = await db(rating_of)(visitor, "connect_four")
+    ws = await opened(visitor)
+    frame = await ask(ws, sent(second, [await db(wrong_move)(second)]))
+    assert (frame["status"], frame["answer"]["rated"]) == (200, True)
+    assert frame["answer"]["rating"]["before"] == round(after_post)
+    session = await db(lambda: visitor.session.get("puzzles"))()
+    assert set(session["tried"]) == {str(first.pk), str(second.pk)}
+    assert round(session["ratings"]["connect_four"][0]) == frame["answer"]["rating"]["after"]
+    await ws.disconnect()
+
+
+async def test_bad_frames_are_refused_and_the_socket_stays_open():
+    client = await db(account)()
+    puzzle = await db(puzzle_in)("connect_four")
+    ws = await opened(client)
+    before = await db(stored)(client)
+    for frame in ("not json", {"type": "move"}, [1, 2]):
+        answer = await ask(ws, frame)
+        assert (answer["type"], answer["code"]) == ("error", "bad_message"), frame
+    unknown = (("connect_four", 10**9), ("chess", puzzle.pk), ("connect_four", str(puzzle.pk)), (None, None))
+    for game, pk in unknown:
+        answer = await ask(ws, {"type": "check", "game": game, "id": pk, "line": [puzzle.solution[0]]})
+        assert (answer["type"], answer["status"], answer["answer"]["error"]) == ("checked", 404, "no_puzzle")
+        assert (answer["game"], answer["id"]) == (game, pk)
+    for flags, code in (({"again": "yes"}, "bad_request"), ({"line": []}, "bad_line")):
+        answer = await ask(ws, {**sent(puzzle, [puzzle.solution[0]]), **flags})
+        assert (answer["status"], answer["answer"]["error"]) == (400, code), flags
+    assert await db(stored)(client) == before
+    assert (await ask(ws, {"type": "ping"}))["type"] == "pong"
+    await ws.disconnect()
+
+
+async def test_logging_out_closes_an_accounts_puzzle_socket():
+    client = await db(account)()
+    ws = await opened(client)
+    assert (await ask(ws, {"type": "ping"}))["type"] == "pong"  # connected and in its groups
+    user_id = await db(lambda: int(client.session["_auth_user_id"]))()
+    await db(close_sockets_of)(user_id)
+    out = await ws.receive_output(TIMEOUT)
+    assert (out["type"], out["code"]) == ("websocket.close", 4401)
