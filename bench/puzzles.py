@@ -12,18 +12,24 @@ each target's median over the rounds is read against the bar, beside their range
 latency p50/p95 of all its requests. The targets:
 
 - the baseline: a static file (daphne alone), ``GET /api/games/`` logged in (a small
-  constant answer: daphne, Django and the session's two queries) and the lobby (``/``),
-  logged out and logged in;
+  constant answer: daphne, Django and the session's two queries), the lobby (``/``),
+  logged out and logged in, and the bell socket every other page of a logged-in person
+  opens (``/ws/lobby/?push=bell``: opened, its count read, a ping answered, closed);
+- the puzzle socket as a logged-in puzzle page opens it instead (``/ws/puzzles/?bell=1``: it
+  carries the page's bell), the same way;
 - for each game with puzzles: its puzzle page (``/puzzles/<game>/<id>/``): first every
   puzzle of the game once, all in the first round (the first view of a puzzle in a process
   replays its game: ``games/puzzles/board.py`` keeps the position), then cycling through
   them, logged out (a new visitor each time, as from a shared link) and logged in;
-- its checked moves, each one POST as ``static/js/puzzle.js`` sends it (``{"line": [move],
-  "again": false, "streak": false}``, the CSRF cookie of the page, logged in): a right first
+- its checked moves, as ``static/js/puzzle.js`` sends them (``{"line": [move], "again":
+  false, "streak": false}``, logged in): a ``check`` frame on the person's open puzzle socket
+  (what the page does when it has a session: every account's page), and the same by the POST
+  with the page's CSRF cookie (a visitor's first check, and outside clients): a right first
   move answered by the opponent's reply (puzzles of more than one move); a right first move
   that solves the puzzle, and a wrong move, each the person's first try of that puzzle (it
-  counts: both ratings move), so a user tries each puzzle once and the next user takes over.
-  Every answer is checked to be the one expected (reply, solved and rated, wrong and rated).
+  counts: both ratings move). People take turns, each sending at most 20 checks (within a
+  socket's rate limit, as a page keeps to it). Every answer is checked to be the one
+  expected (reply, solved and rated, wrong and rated).
 
     .venv/bin/python bench/puzzles.py [--requests 100] [--rounds 3] [--warm-up 20] [--finished 30]
 """
@@ -32,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import math
 import os
 import shutil
@@ -45,6 +52,8 @@ from itertools import cycle, islice
 from pathlib import Path
 from typing import Any
 
+import websockets
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
@@ -57,6 +66,9 @@ from bench.stats import percentile  # noqa: E402
 BAR_MS = 5.0  # server CPU a puzzle page or a checked move (issue 51)
 ADDRESS = "127.0.0.1"
 STATIC = "static file (daphne alone)"
+SOCKET = "/ws/puzzles/"
+BELL = "bell socket opened (other pages')"
+OPENED = "puzzle socket + bell opened (its page's)"
 LOBBY = "lobby, logged out"
 
 
@@ -64,8 +76,37 @@ LOBBY = "lobby, logged out"
 class Request:
     path: str
     player: Player | None = None  # None: a new visitor
-    body: dict[str, Any] | None = None  # a POST's JSON (the check), None for a GET
+    body: dict[str, Any] | None = None  # a check's JSON (POST or socket), None for a GET
     expect: dict[str, Any] | None = None  # what the check's answer must say
+    via: str = "http"  # "http"; "socket": a check on the player's open puzzle socket; "open":
+    # the puzzle socket opened (its handshake, the session and account read) and closed again
+
+
+class Sockets:
+    """Each player's puzzle socket, as its page keeps it open (opened before it is measured)."""
+
+    def __init__(self, url: str) -> None:
+        self.ws_base = url.replace("http://", "ws://")
+        self.origin = url
+        self.open: dict[int, Any] = {}
+
+    async def connect(self, player: Player, path: str = SOCKET) -> Any:
+        cookie = "; ".join(f"{k}={v}" for k, v in player.cookies.items())
+        return await websockets.connect(
+            self.ws_base + path,
+            origin=self.origin,
+            additional_headers={"Cookie": cookie},
+            local_addr=(ADDRESS, 0),
+        )
+
+    async def of(self, player: Player) -> Any:
+        if id(player) not in self.open:
+            self.open[id(player)] = await self.connect(player)
+        return self.open[id(player)]
+
+    async def close(self) -> None:
+        for ws in self.open.values():
+            await ws.close()
 
 
 @dataclass
@@ -77,8 +118,27 @@ class Target:
     once: bool = False  # all its requests in the first round (each page's first view)
 
 
-async def send(url: str, request: Request) -> None:
+async def send(url: str, request: Request, sockets: Sockets) -> None:
     """One request, its answer checked: 200, and for a check the verdict expected."""
+    if request.via == "open":  # as the page opens it: what it sends on connect read, then a ping
+        ws = await sockets.connect(request.player, request.path)
+        await ws.send(json.dumps({"type": "ping"}))
+        while (frame := json.loads(await ws.recv()))["type"] != "pong":
+            if frame["type"] != "unread":
+                raise RuntimeError(f"{request.path} sent {str(frame)[:200]}")
+        await ws.close()
+        return
+    if request.via == "socket":
+        game, pk = request.path.split("/")[2:4]
+        ws = await sockets.of(request.player)
+        await ws.send(json.dumps({"type": "check", "game": game, "id": int(pk), **request.body}))
+        frame = json.loads(await ws.recv())
+        if frame.get("type") != "checked" or frame["status"] != 200:
+            raise RuntimeError(f"{request.path} on the socket: {str(frame)[:300]}")
+        got = frame["answer"]
+        if any(got.get(k) != v for k, v in request.expect.items()):
+            raise RuntimeError(f"{request.path} {request.body}: expected {request.expect}, got {got}")
+        return
     if request.body is None:
         cookies = request.player.cookies if request.player else {}
         answer = await http(url, "GET", request.path, ADDRESS, cookies)
@@ -92,18 +152,25 @@ async def send(url: str, request: Request) -> None:
             raise RuntimeError(f"{request.path} {request.body}: expected {request.expect}, got {got}")
 
 
-async def measure(url: str, pid: int, idle: float, requests: list[Request]) -> tuple[float, list[float]]:
+async def measure(
+    url: str, pid: int, idle: float, requests: list[Request], sockets: Sockets
+) -> tuple[float, list[float]]:
     """Send ``requests`` in turn: daphne's CPU ms a request (idle taken off), each latency (s)."""
     latencies = []
+    for request in requests:  # the sockets a page keeps open, opened before the window
+        if request.via == "socket":
+            await sockets.of(request.player)
     window = Window(pid)
     for request in requests:
         started = time.perf_counter()
-        await send(url, request)
+        await send(url, request, sockets)
         latencies.append(time.perf_counter() - started)
     return net_ms(window.close(), idle, len(latencies)), latencies
 
 
-async def measure_all(url: str, pid: int, idle: float, targets: list[Target], rounds: int) -> list[dict]:
+async def measure_all(
+    url: str, pid: int, idle: float, targets: list[Target], rounds: int, sockets: Sockets
+) -> list[dict]:
     """``rounds`` rounds, each sending one ``rounds``-th of every target's requests (a burst of
     the machine's other work shows in one round, not in one target; in the first, each
     target's warm-up first, and a ``once`` target whole): each target's median CPU over the
@@ -115,10 +182,10 @@ async def measure_all(url: str, pid: int, idle: float, targets: list[Target], ro
             if r and t.once:
                 continue
             for request in t.warm if r == 0 else []:
-                await send(url, request)
+                await send(url, request, sockets)
             size = len(t.measured) // rounds
             part = t.measured if t.once else t.measured[r * size : (r + 1) * size]
-            ms, times = await measure(url, pid, idle, part)
+            ms, times = await measure(url, pid, idle, part, sockets)
             cpu[t.name].append(ms)
             latencies[t.name] += times
         log(f"round {r + 1}: " + ", ".join(f"{t.name} {cpu[t.name][-1]:.2f}" for t in targets))
@@ -149,44 +216,61 @@ async def players(agent: Agent, url: str, count: int) -> list[Player]:
 REPLY = {"correct": True, "solved": False}
 SOLVED = {"correct": True, "solved": True, "rated": True}
 WRONG = {"correct": False, "solved": False, "rated": True}
+CHECKS = (
+    ("right move, reply", "right", REPLY),
+    ("right move, solves", "right", SOLVED),
+    ("wrong move", "wrong", WRONG),
+)
 GAME_TARGETS = (
     "puzzle page, logged out",
     "puzzle page, logged in",
-    "check: right move, reply",
-    "check: right move, solves",
-    "check: wrong move",
+    *(f"check on the socket: {name}" for name, _, _ in CHECKS),
+    *(f"check by POST: {name}" for name, _, _ in CHECKS),
 )
 
 
-def check(game: str, puzzle: dict, move: str, player: Player, expect: dict) -> Request:
-    """The page's POST of the puzzle's first move, "right" or "wrong"."""
+def check(game: str, puzzle: dict, move: str, player: Player, expect: dict, via: str) -> Request:
+    """The page's check of the puzzle's first move, "right" or "wrong", by ``via``."""
     body = {"line": [puzzle[move]], "again": False, "streak": False}
-    return Request(f"/puzzles/{game}/{puzzle['id']}/check/", player, body, expect)
+    return Request(f"/puzzles/{game}/{puzzle['id']}/check/", player, body, expect, via)
 
 
-async def first_tries(
-    make: Callable, game: str, puzzles: list[dict], count: int, move: str, expect: dict
-) -> list[Request]:
-    """``count`` checks, each a person's first try of a puzzle: the puzzles in turn, a new
-    person each time round."""
-    people = await make(math.ceil(count / len(puzzles)))
-    return [
-        check(game, p, move, people[i // len(puzzles)], expect)
-        for i, p in enumerate(islice(cycle(puzzles), count))
-    ]
+PER_PERSON = 20  # checks a person sends: within a socket's burst (MOVE_RATE_BURST, 30)
+
+
+async def checks(make: Callable, game: str, puzzles: list[dict], count: int, via: str) -> list[list[Request]]:
+    """``count`` checks of each of CHECKS by ``via``, spread over people who take turns, each
+    sending at most PER_PERSON (a person's socket keeps to the sockets' rate limits, as a page
+    does): replies (a puzzle's first move answered), and the rated ones each a person's first
+    try of a puzzle (the k-th check of each person tries the k-th puzzle)."""
+    kinds = (
+        ([p for p in puzzles if p["length"] > 1], "right", REPLY),
+        ([p for p in puzzles if p["length"] == 1], "right", SOLVED),
+        ([p for p in puzzles if p["wrong"]], "wrong", WRONG),
+    )
+    out = []
+    for its, move, expect in kinds:
+        people = await make(math.ceil(count / PER_PERSON))
+        if expect is not REPLY and len(its) < PER_PERSON:
+            raise RuntimeError(f"{game}: too few puzzles for first tries ({len(its)})")
+        out.append(
+            [
+                check(game, its[(j // len(people)) % len(its)], move, people[j % len(people)], expect, via)
+                for j in range(count)
+            ]
+        )
+    return out
 
 
 async def game_requests(make: Callable, game: str, puzzles: list[dict], count: int) -> list[list[Request]]:
     """``count`` requests of each of GAME_TARGETS, by players of their own."""
     pages = [f"/puzzles/{game}/{p['id']}/" for p in puzzles]
-    replied = [p for p in puzzles if p["length"] > 1]
-    reader, mover = await make(2)
+    (reader,) = await make(1)
     return [
         [Request(path) for path in islice(cycle(pages), count)],
         [Request(path, reader) for path in islice(cycle(pages), count)],
-        [check(game, p, "right", mover, REPLY) for p in islice(cycle(replied), count)],
-        await first_tries(make, game, [p for p in puzzles if p["length"] == 1], count, "right", SOLVED),
-        await first_tries(make, game, [p for p in puzzles if p["wrong"]], count, "wrong", WRONG),
+        *await checks(make, game, puzzles, count, "socket"),
+        *await checks(make, game, puzzles, count, "http"),
     ]
 
 
@@ -226,11 +310,21 @@ async def run(args: argparse.Namespace, workdir: Path) -> tuple[list[dict], floa
                 ("lobby, logged in", Request("/", player)),
             )
         ]
+        for name, path, baseline in (
+            (BELL, "/ws/lobby/?push=bell", True),
+            (OPENED, f"{SOCKET}?bell=1", False),
+        ):
+            opener = Request(path, player, via="open")
+            targets.append(Target(name, [opener] * n, [opener] * warm, baseline=baseline))
         for game, its in puzzles.items():
             targets += await game_targets(lambda count: players(agent, server.url, count), game, its, args)
         idle = await idle_cores(server.proc.pid)
         log(f"daphne idle: {idle * 1000:.1f} ms CPU a second (taken off each figure)")
-        return await measure_all(server.url, server.proc.pid, idle, targets, args.rounds), idle
+        sockets = Sockets(server.url)
+        try:
+            return await measure_all(server.url, server.proc.pid, idle, targets, args.rounds, sockets), idle
+        finally:
+            await sockets.close()
     finally:
         agent.close()
         server.kill()

@@ -365,7 +365,7 @@ SENT_ON: dict[str, tuple[type[Message], ...]] = {
     ),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
     TOURNAMENT_SOCKET: (Tournament, Error, Pong),
-    PUZZLE_SOCKET: (Checked, Error, Pong),
+    PUZZLE_SOCKET: (Checked, Error, Pong, Unread, Challenge),  # the last two: on ?bell=1
 }
 
 

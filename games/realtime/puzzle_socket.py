@@ -9,6 +9,10 @@ check changed it, so a page's POSTs and other tabs are never overwritten with an
 A visitor whose session has not begun (nothing solved yet: no cookie to keep it in) is
 answered ``no_session``: their page checks by the POST, which starts it.
 
+With ``?bell=1`` an account's socket also carries its page's header bell, as the match
+socket's does (``bell_socket``: ``unread`` on connect and after each new notification, a
+``challenge`` to them), so that the page holds one socket, not two.
+
 Anyone may connect. The same per-socket, per-user and per-address limits as the other
 sockets apply (``ratelimit``); an account's socket closes on logout or a password change
 (4401), as the lobby's does.
@@ -19,6 +23,7 @@ from __future__ import annotations
 import asyncio
 from importlib import import_module
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -31,6 +36,7 @@ from games.puzzles.services import PuzzleError, check_sent
 from games.puzzles.solvers import Solver
 
 from . import outgoing
+from .bell_socket import BellSocket
 from .lobby_events import user_group
 from .outbox import serve_on
 from .ratelimit import ADDRESSES, USERS, socket_bucket
@@ -64,16 +70,19 @@ def checked(user: Any, session_key: str | None, sent: dict[str, Any]) -> tuple[i
     return 200, answer
 
 
-class PuzzleConsumer(PingSocket, AsyncWebsocketConsumer):
-    """A puzzle page's socket: ``check`` frames answered by ``checked``."""
+class PuzzleConsumer(BellSocket, PingSocket, AsyncWebsocketConsumer):
+    """A puzzle page's socket: ``check`` frames answered by ``checked``; with ``?bell=1``, an
+    account's socket carries its page's bell too (``bell_socket``: one socket a page)."""
 
     EXPECTED = EXPECTED
 
     async def connect(self) -> None:
         """Accept within the socket limits; an account's socket joins ``user-<id>`` (its
-        logout closes it)."""
+        logout closes it), and its bell's group when it carries the bell."""
         user = self.scope.get("user")
         self.user = user if user is not None and user.is_authenticated else None
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        wants_bell = self.user is not None and query.get("bell") == ["1"]
         self.bucket = socket_bucket()
         await self.accept()  # closing before accept would refuse the handshake (HTTP 403, no code)
         if not self.hold(ADDRESSES, str((self.scope.get("client") or ["?"])[0])) or (
@@ -85,6 +94,8 @@ class PuzzleConsumer(PingSocket, AsyncWebsocketConsumer):
         if self.user is not None:
             token = self.scope.get("api_token")
             await self.join(token_group(token) if token is not None else user_group(self.user.pk))
+        if wants_bell:
+            await self.carry_bell()
 
     async def other(self, content: Any) -> None:
         """A ``check``: answered with the POST's answer, in a ``checked`` frame."""

@@ -124,6 +124,11 @@ def puzzle_streak_new(request: HttpRequest, slug: str) -> HttpResponse:
 def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> HttpResponse:
     solver = Solver.of(request)
     standing = solver.standing(puzzle)
+    # The socket the checks go by when there is a session to keep them in (else the POST); an
+    # account's carries the header's bell too, so that the page holds one socket, not two.
+    socket = PUZZLE_SOCKET if request.session.session_key else None
+    if solver.user:
+        socket = f"{PUZZLE_SOCKET}?bell=1"
     mine = standing.rating
     data: dict[str, Any] = {
         "game": puzzle.game,
@@ -133,8 +138,7 @@ def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> H
         "board": first_board(kit, puzzle),
         "tried": streak is None and standing.tried,
         "check": reverse("puzzle_check", args=[puzzle.game, puzzle.pk]),
-        # the socket the checks go by when there is a session to keep them in (else the POST)
-        "socket": PUZZLE_SOCKET if solver.user or request.session.session_key else None,
+        "socket": socket,
         "next": reverse("puzzle_streak" if streak else "puzzle_next", args=[puzzle.game]),
         "streak": {"count": streak.count, "best": standing.best_streak} if streak else None,
     }

@@ -30,6 +30,11 @@ let socket = data.socket ? connect(data.socket, {onMessage: answered, banner: fa
 let waiting = null; // resolves the check sent on the socket
 
 function answered(message) {
+  if (message.type === "unread" || message.type === "challenge") {
+    // an account's socket carries the header's bell (?bell=1): its frames go to bell.js
+    document.dispatchEvent(new CustomEvent("bell", {detail: message}));
+    return;
+  }
   if (!waiting || (message.type !== "checked" && message.type !== "error")) return;
   const resolve = waiting;
   waiting = null;

@@ -88,7 +88,7 @@ def socket_checks(page) -> list[dict]:
     frames: list[dict] = []
 
     def opened(ws) -> None:
-        if ws.url.endswith("/ws/puzzles/"):
+        if "/ws/puzzles/" in ws.url:
             ws.on("framesent", lambda payload: frames.append(json.loads(payload)))
 
     page.on("websocket", opened)
@@ -183,8 +183,12 @@ def test_a_right_answer_plays_the_replies_shows_the_proof_and_moves_the_rating(
     page = person()
     with screenshots_on_failure("right", PREFIX, page=page):
         signup(page, base, username("pia"))
-        checks = socket_checks(page)
+        checks, sockets = socket_checks(page), []
+        page.on("websocket", lambda ws: sockets.append(ws.url.split("/", 3)[3]))
         data = open_puzzle(page, f"{base}/puzzles/{GAME}/{puzzle['id']}/")
+        # one socket: the puzzle socket carries the header's bell too
+        expect(page.locator("body")).to_have_attribute("data-bell", "open")
+        assert sockets == ["ws/puzzles/?bell=1"], sockets
         assert data["id"] == puzzle["id"] and data["seat"] == puzzle["seat"]
         expect(page.locator("#status")).to_have_text(data["task"])
         expect(page.locator("#rating")).to_have_text("1500?")

@@ -22,6 +22,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from games.notifications.models import Notification
+from games.notifications.services import notify
 from games.puzzles.models import Puzzle, PuzzleTry
 from games.realtime.routing import websocket_urlpatterns
 from games.realtime.sessions import close_sockets_of
@@ -33,11 +35,12 @@ TIMEOUT = 5
 db = database_sync_to_async
 
 
-async def opened(client: Client) -> WebsocketCommunicator:
+async def opened(client: Client, query: str = "") -> WebsocketCommunicator:
     """The puzzle socket of ``client``'s browser: its session cookie in the handshake."""
     key = client.cookies.get(settings.SESSION_COOKIE_NAME)
     headers = [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={key.value}".encode())] if key else []
-    ws = WebsocketCommunicator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)), "/ws/puzzles/", headers)
+    app = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+    ws = WebsocketCommunicator(app, f"/ws/puzzles/{query}", headers)
     connected, _ = await ws.connect(TIMEOUT)
     assert connected
     return ws
@@ -50,6 +53,10 @@ async def ask(ws: WebsocketCommunicator, frame: Any) -> dict[str, Any]:
 
 def sent(puzzle: Puzzle, line: list[Any], **flags: Any) -> dict[str, Any]:
     return {"type": "check", "game": puzzle.game, "id": puzzle.pk, "line": line, **flags}
+
+
+def notify_once(user_id: int) -> None:
+    notify(user_id=user_id, kind=Notification.Kind.JOINED, match=None, key="k", text="Ben joined.", url="/")
 
 
 def account() -> Client:
@@ -142,3 +149,18 @@ async def test_logging_out_closes_an_accounts_puzzle_socket():
     await db(close_sockets_of)(user_id)
     out = await ws.receive_output(TIMEOUT)
     assert (out["type"], out["code"]) == ("websocket.close", 4401)
+
+
+async def test_an_accounts_socket_carries_its_pages_bell_when_asked():
+    """``?bell=1``: the unread count on connect (the page opens no bell socket of its own);
+    without it, an outside client gets no frame it did not ask for."""
+    client = await db(account)()
+    user_id = await db(lambda: int(client.session["_auth_user_id"]))()
+    await db(notify_once)(user_id)
+    ws = await opened(client, "?bell=1")
+    assert await ws.receive_json_from(TIMEOUT) == {"type": "unread", "unread": 1}
+    assert (await ask(ws, {"type": "ping"}))["type"] == "pong"
+    await ws.disconnect()
+    plain = await opened(client)
+    assert (await ask(plain, {"type": "ping"}))["type"] == "pong"  # nothing came before it
+    await plain.disconnect()
