@@ -6,12 +6,15 @@ the board with the game's own renderer and shows what the server answers."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import orjson
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -45,12 +48,22 @@ def task(puzzle: Puzzle) -> str:
 
 
 def daily_card() -> dict[str, str] | None:
-    """The day's puzzle as the front page shows it (None: there are no puzzles)."""
-    puzzle = daily()
-    if puzzle is None:
-        return None
-    url = reverse("puzzle_page", args=[puzzle.game, puzzle.pk])
-    return {"game_name": _(KITS[puzzle.game].game.name), "task": task(puzzle), "url": url}
+    """The day's puzzle as the front page shows it (None: there are no puzzles): made once a
+    day (UTC) per language and process, as every lobby shows it."""
+    day = datetime.datetime.now(datetime.UTC).date()
+    key = f"puzzles:daily-card:{day.isoformat()}:{get_language()}"
+    card = cache.get(key)
+    if card is None:
+        puzzle = daily(day)
+        card = {}  # kept too: no puzzles yet
+        if puzzle is not None:
+            url = reverse("puzzle_page", args=[puzzle.game, puzzle.pk])
+            card = {"game_name": _(KITS[puzzle.game].game.name), "task": task(puzzle), "url": url}
+        cache.set(key, card, DAILY_CARD_SECONDS)
+    return card or None
+
+
+DAILY_CARD_SECONDS = 600  # a puzzle added on a site that had none shows within minutes
 
 
 @require_safe

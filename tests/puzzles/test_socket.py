@@ -28,7 +28,7 @@ from games.puzzles.models import Puzzle, PuzzleTry
 from games.realtime.routing import websocket_urlpatterns
 from games.realtime.sessions import close_sockets_of
 
-from .test_solving import GAMES, check, puzzle_in, rating_of, stored, wrong_move
+from .test_solving import GAMES, check, puzzle_in, rating_of, stored, streak_puzzle, wrong_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TIMEOUT = 5
@@ -164,3 +164,23 @@ async def test_an_accounts_socket_carries_its_pages_bell_when_asked():
     plain = await opened(client)
     assert (await ask(plain, {"type": "ping"}))["type"] == "pong"  # nothing came before it
     await plain.disconnect()
+
+
+async def test_a_streak_goes_on_over_the_socket_in_the_session_the_page_began():
+    """The streak the page began (its session, by HTTP) goes on by the socket: the socket
+    reads the session at the check and saves what the check changed, so the next page sees
+    the next puzzle of the streak."""
+    client = await db(account)()
+    game = GAMES[0]
+    assert (await db(client.get)(f"/puzzles/{game}/streak/")).status_code == 200
+    first = await db(streak_puzzle)(client, game)
+    ws = await opened(client)
+    for k in range(0, len(first.solution), 2):
+        frame = await ask(ws, sent(first, first.solution[: k + 1], streak=True))
+        assert frame["status"] == 200, frame
+    assert frame["answer"]["streak"] == {"count": 1, "over": False, "best": 1}
+    second = await db(streak_puzzle)(client, game)
+    assert second is not None and second != first
+    frame = await ask(ws, sent(first, first.solution[:1], streak=True))
+    assert (frame["status"], frame["answer"]["error"]) == (409, "not_in_streak")
+    await ws.disconnect()
