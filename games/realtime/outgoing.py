@@ -203,6 +203,21 @@ class Checked:
 
 
 @dataclass(frozen=True, slots=True)
+class NextPuzzle:
+    """Puzzle socket: the next puzzle a ``next`` asked for: its link (``url``), its page's
+    ``title``, its side card (``side``, HTML) and ``data`` (the page's ``puzzle-data``). With
+    no puzzle to send here (none left, a visitor's session gone), only ``url``, the page to
+    open instead (the others null)."""
+
+    type: Literal["puzzle"] = field(default="puzzle", init=False)
+    game: str
+    url: str
+    title: str | None
+    side: str | None
+    data: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
 class Unread:
     """Lobby socket (``?push=lobby`` and ``?push=bell``) and match socket (``?bell=1``): your
     unread notifications, counted."""
@@ -330,6 +345,7 @@ Message = (
     | Unread
     | Tournament
     | Checked
+    | NextPuzzle
 )
 
 # Which socket sends which message (docs/protocol.md has a "Server to client" part for each).
@@ -365,7 +381,7 @@ SENT_ON: dict[str, tuple[type[Message], ...]] = {
     ),
     EVENTS_SOCKET: (Challenge, MatchStarted, TournamentRound, Error, Pong),
     TOURNAMENT_SOCKET: (Tournament, Error, Pong),
-    PUZZLE_SOCKET: (Checked, Error, Pong, Unread, Challenge),  # the last two: on ?bell=1
+    PUZZLE_SOCKET: (Checked, NextPuzzle, Error, Pong, Unread, Challenge),  # the last two: on ?bell=1
 }
 
 

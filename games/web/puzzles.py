@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.catalog.registry import KITS
-from games.puzzles.board import first_board
 from games.puzzles.models import Puzzle
+from games.puzzles.page import shown, task
 from games.puzzles.selectors import counts, daily, next_for
 from games.puzzles.services import PuzzleError, check_sent
 from games.puzzles.solvers import Solver
@@ -37,14 +37,6 @@ def _kit(slug: str):
     if kit is None or kit.puzzles is None:
         raise Http404("No puzzles for this game.")
     return kit
-
-
-def task(puzzle: Puzzle) -> str:
-    """What the puzzle asks, for people: "Red to play and win"."""
-    kit = KITS[puzzle.game]
-    name = _(kit.game.seat_names[puzzle.seat])  # the seat's and the claim's words: marked by the kit
-    claim = _(kit.puzzles.claim) if puzzle.result == Puzzle.Result.WIN else _("and draw")
-    return _("%(side)s to play %(claim)s") % {"side": name, "claim": claim}
 
 
 def daily_card() -> dict[str, str] | None:
@@ -136,36 +128,14 @@ def puzzle_streak_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _page(request: HttpRequest, kit, puzzle: Puzzle, streak: Streak | None) -> HttpResponse:
     solver = Solver.of(request)
-    standing = solver.standing(puzzle)
+    context = shown(solver, puzzle, streak)
+    context["game"] = game_info(kit.game)  # the renderers read its seat names (#game-info)
     # The socket the checks go by when there is a session to keep them in (else the POST); an
     # account's carries the header's bell too, so that the page holds one socket, not two.
-    socket = PUZZLE_SOCKET if request.session.session_key else None
     if solver.user:
-        socket = f"{PUZZLE_SOCKET}?bell=1"
-    mine = standing.rating
-    data: dict[str, Any] = {
-        "game": puzzle.game,
-        "id": puzzle.pk,
-        "seat": puzzle.seat,
-        "task": task(puzzle),
-        "board": first_board(kit, puzzle),
-        "tried": streak is None and standing.tried,
-        "check": reverse("puzzle_check", args=[puzzle.game, puzzle.pk]),
-        "socket": socket,
-        "next": reverse("puzzle_streak" if streak else "puzzle_next", args=[puzzle.game]),
-        "streak": {"count": streak.count, "best": standing.best_streak} if streak else None,
-    }
-    context = {
-        "game": game_info(kit.game),
-        "puzzle": puzzle,
-        "task": data["task"],
-        "data": data,
-        "rating": round(mine.rating),
-        "provisional": mine.provisional,
-        "share": request.build_absolute_uri(reverse("puzzle_page", args=[puzzle.game, puzzle.pk])),
-        "streak": data["streak"],
-        "solver_moves": (len(puzzle.solution) + 1) // 2,
-    }
+        context["data"]["socket"] = f"{PUZZLE_SOCKET}?bell=1"
+    elif request.session.session_key:
+        context["data"]["socket"] = PUZZLE_SOCKET
     return render(request, "puzzles/puzzle.html", context)
 
 

@@ -4,6 +4,9 @@
 // while it is down, one POST to the puzzle's check URL, which answers the same. The answer
 // says right or wrong, plays the opponent's reply back, and at the end shows the solution,
 // its proof and the rating's change. The page decides nothing: the server's boards are drawn.
+// "Next puzzle" asks the socket for the next one (`next`) and shows what it sends (the side
+// card rendered, the data, the link: pushed to the address bar) without loading the page
+// again; without a socket, or when the server says to, the link opens as any link.
 
 import {postJSON} from "./http.js";
 import {connect} from "./socket.js";
@@ -13,11 +16,15 @@ import {toast} from "./toast.js";
 import {ready} from "./ready.js";
 
 const $ = (id) => document.getElementById(id);
-const data = JSON.parse($("puzzle-data").textContent);
-const el = {
-  page: $("puzzle"), board: $("board"), status: $("status"), verdict: $("verdict"), solution: $("solution"),
-  facts: $("facts"), retry: $("retry"), next: $("next"), share: $("share"), tried: $("tried-note"),
-};
+let data = JSON.parse($("puzzle-data").textContent);
+const el = {page: $("puzzle"), board: $("board"), status: $("status"), side: $("puzzle-side")};
+
+// The side card's parts (the card is replaced whole when the next puzzle comes).
+function bind() {
+  for (const id of ["verdict", "solution", "facts", "retry", "next", "share"]) el[id] = $(id);
+  el.tried = $("tried-note");
+}
+bind();
 const renderer = await loadRenderer(data.game);
 const REPLY_DELAY = 450; // ms between your move and the reply, so both can be seen
 
@@ -30,6 +37,10 @@ let socket = data.socket ? connect(data.socket, {onMessage: answered, banner: fa
 let waiting = null; // resolves the check sent on the socket
 
 function answered(message) {
+  if (message.type === "puzzle") {
+    shown(message);
+    return;
+  }
   if (message.type === "unread" || message.type === "challenge") {
     // an account's socket carries the header's bell (?bell=1): its frames go to bell.js
     document.dispatchEvent(new CustomEvent("bell", {detail: message}));
@@ -170,15 +181,45 @@ function start() {
   draw(data.board, {mine: true});
 }
 
-el.retry.addEventListener("click", start);
-el.share.addEventListener("click", async () => {
-  try {
-    await navigator.clipboard.writeText(el.share.dataset.share);
-    toast(gettext("Link copied."), "ok", 2500);
-  } catch {
-    toast(el.share.dataset.share, "ok", 6000);
+// The next puzzle, sent on the socket: the server's card, data and link, in place of these.
+function shown(next) {
+  if (next.data === null) {
+    location.assign(next.url); // none to send here: its page says why
+    return;
+  }
+  data = {...next.data, socket: data.socket};
+  $("puzzle-data").textContent = JSON.stringify(data);
+  document.title = next.title;
+  el.side.innerHTML = next.side;
+  bind();
+  history.pushState(null, "", next.url);
+  again = data.tried;
+  start();
+  $("puzzle-heading").focus(); // where the keyboard was: on the link just replaced
+  el.page.dataset.ready = "1";
+}
+
+el.side.addEventListener("click", async (event) => {
+  const target = event.target.closest("button, a");
+  if (target === el.retry) start();
+  else if (target === el.next && !busy && !newTab(event) && socket?.send({type: "next", game: data.game, streak: data.streak !== null})) {
+    event.preventDefault(); // the socket brings it (shown); else the link opens
+    el.page.dataset.ready = "";
+  } else if (target === el.share) {
+    const link = new URL(el.share.dataset.share, location.href).href;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast(gettext("Link copied."), "ok", 2500);
+    } catch {
+      toast(link, "ok", 6000);
+    }
   }
 });
+function newTab(event) {
+  return event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+}
+
+window.addEventListener("popstate", () => location.reload()); // back to a puzzle shown in place
 start();
 el.page.dataset.ready = "1";
 ready(import.meta.url);

@@ -28,13 +28,13 @@ CODE_ROW = re.compile(r"^\| `([a-z_]+)` \|", re.M)
 SERVER, CLIENT = "Server to client", "Client to server"
 
 # What clients send on each socket: the lobby, event and tournament sockets take a ping only,
-# the puzzle socket a check too.
+# the puzzle socket a check and a next too.
 CLIENT_TYPES = {
     outgoing.MATCH_SOCKET: messages.TYPES,
     outgoing.LOBBY_SOCKET: frozenset({"ping"}),
     outgoing.EVENTS_SOCKET: frozenset({"ping"}),
     outgoing.TOURNAMENT_SOCKET: frozenset({"ping"}),
-    outgoing.PUZZLE_SOCKET: frozenset({"check", "ping"}),
+    outgoing.PUZZLE_SOCKET: frozenset({"check", "next", "ping"}),
 }
 
 

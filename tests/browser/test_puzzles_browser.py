@@ -227,6 +227,24 @@ def test_a_right_answer_plays_the_replies_shows_the_proof_and_moves_the_rating(
         expect(top_disc(page, reply)).to_have_attribute("data-state", COLOURS[1 - puzzle["seat"]])
         assert page.evaluate(DISCS) == start + 2
 
+        # "Next puzzle": it comes on the socket, shown in place (no page load, no HTTP), its
+        # link in the address bar; the new card says the rating the solve left.
+        sent.clear()
+        page.get_by_role("link", name="Next puzzle").click()
+        page.wait_for_url(re.compile(rf"/puzzles/{GAME}/(?!{puzzle['id']}/)\d+/$"))
+        other = puzzle_ready(page)
+        assert other["id"] != puzzle["id"] and other["game"] == GAME
+        # (Chromium reads the favicon again when the address changes: the browser's, not the page's)
+        assert [r for r in sent if not r[1].endswith("/favicon.svg")] == [], sent
+        assert [f["type"] for f in checks][-1] == "next"
+        expect(page.locator("#status")).to_have_text(other["task"])
+        expect(page.locator("#rating")).to_have_text(re.compile(rf"^{rating}\??$"))
+        expect(page.locator("#verdict")).to_be_hidden()
+        expect(page.locator("#puzzle-heading")).to_be_focused()
+        assert page.title().startswith(f"Connect Four puzzle {other['id']}: ")
+        page.reload()  # the link is the puzzle's own: the page itself says the same
+        assert puzzle_ready(page)["id"] == other["id"]
+
         page.goto(base + "/puzzles/")
         expect(index_row(page, GAME)).to_contain_text(rating)
     assert page.js_errors == []

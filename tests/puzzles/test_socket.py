@@ -11,6 +11,7 @@ logging out closes an account's socket (4401)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -28,7 +29,7 @@ from games.puzzles.models import Puzzle, PuzzleTry
 from games.realtime.routing import websocket_urlpatterns
 from games.realtime.sessions import close_sockets_of
 
-from .test_solving import GAMES, check, puzzle_in, rating_of, stored, streak_puzzle, wrong_move
+from .test_solving import GAMES, check, mark_tried, puzzle_in, rating_of, stored, streak_puzzle, wrong_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TIMEOUT = 5
@@ -183,4 +184,52 @@ async def test_a_streak_goes_on_over_the_socket_in_the_session_the_page_began():
     assert second is not None and second != first
     frame = await ask(ws, sent(first, first.solution[:1], streak=True))
     assert (frame["status"], frame["answer"]["error"]) == (409, "not_in_streak")
+    await ws.disconnect()
+
+
+# -- the next puzzle ---------------------------------------------------------------------------
+async def test_next_sends_an_untried_puzzle_as_its_page_shows_it():
+    client = await db(account)()
+    game = GAMES[0]
+    tried = await db(puzzle_in)(game)
+    await db(mark_tried)(client, [tried])
+    ws = await opened(client)
+    frame = await ask(ws, {"type": "next", "game": game, "streak": False})
+    assert frame["type"] == "puzzle" and frame["game"] == game
+    data = frame["data"]
+    assert data["game"] == game and data["id"] != tried.pk and data["tried"] is False
+    assert frame["url"] == f"/puzzles/{game}/{data['id']}/"
+    # the page of that link says the same: its data, title and card
+    page = (await db(client.get)(frame["url"])).content.decode()
+    embedded = re.search(r'<script id="puzzle-data" type="application/json">(.*?)</script>', page)
+    shown = json.loads(embedded.group(1))
+    assert {**shown, "socket": None} == data
+    assert f"<title>{frame['title']} · " in page
+    assert frame["side"].strip() in page
+    await ws.disconnect()
+
+
+async def test_next_in_a_streak_is_the_streaks_puzzle_and_keeps_its_page():
+    client = await db(account)()
+    game = GAMES[0]
+    assert (await db(client.get)(f"/puzzles/{game}/streak/")).status_code == 200
+    current = await db(streak_puzzle)(client, game)
+    ws = await opened(client)
+    frame = await ask(ws, {"type": "next", "game": game, "streak": True})
+    assert (frame["data"]["id"], frame["url"]) == (current.pk, f"/puzzles/{game}/streak/")
+    assert frame["data"]["streak"] == {"count": 0, "best": 0}
+    await ws.disconnect()
+
+
+async def test_next_with_none_to_send_names_the_page_to_open():
+    client = await db(account)()
+    game = GAMES[0]
+    await db(lambda: mark_tried(client, list(Puzzle.objects.filter(game=game))))()
+    ws = await opened(client)
+    frame = await ask(ws, {"type": "next", "game": game, "streak": False})
+    nothing = {"title": None, "side": None, "data": None}
+    assert frame == {"type": "puzzle", "game": game, "url": f"/puzzles/{game}/", **nothing}
+    for bad in ("chess", None, 7):
+        refused = await ask(ws, {"type": "next", "game": bad})
+        assert (refused["type"], refused["code"]) == ("error", "bad_message"), bad
     await ws.disconnect()
