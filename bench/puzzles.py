@@ -20,7 +20,9 @@ latency p50/p95 of all its requests. The targets:
 - for each game with puzzles: its puzzle page (``/puzzles/<game>/<id>/``): first every
   puzzle of the game once, all in the first round (the first view of a puzzle in a process
   replays its game: ``games/puzzles/board.py`` keeps the position), then cycling through
-  them, logged out (a new visitor each time, as from a shared link) and logged in;
+  them, logged out (a new visitor each time, as from a shared link) and logged in; and the
+  next puzzle as a logged-in page's "Next puzzle" gets it, a ``next`` on its open socket
+  (no page loaded again);
 - its checked moves, as ``static/js/puzzle.js`` sends them (``{"line": [move], "again":
   false, "streak": false}``, logged in): a ``check`` frame on the person's open puzzle socket
   (what the page does when it has a session: every account's page), and the same by the POST
@@ -78,8 +80,9 @@ class Request:
     player: Player | None = None  # None: a new visitor
     body: dict[str, Any] | None = None  # a check's JSON (POST or socket), None for a GET
     expect: dict[str, Any] | None = None  # what the check's answer must say
-    via: str = "http"  # "http"; "socket": a check on the player's open puzzle socket; "open":
-    # the puzzle socket opened (its handshake, the session and account read) and closed again
+    via: str = "http"  # "http"; "socket": a check on the player's open puzzle socket; "next": a
+    # next puzzle asked for there; "open": the puzzle socket opened (its handshake, the session
+    # and account read, what it sends on connect) and closed again
 
 
 class Sockets:
@@ -128,6 +131,13 @@ async def send(url: str, request: Request, sockets: Sockets) -> None:
                 raise RuntimeError(f"{request.path} sent {str(frame)[:200]}")
         await ws.close()
         return
+    if request.via == "next":  # "Next puzzle" on the page: the socket sends it
+        ws = await sockets.of(request.player)
+        await ws.send(json.dumps({"type": "next", "game": request.path.split("/")[2], "streak": False}))
+        frame = json.loads(await ws.recv())
+        if frame.get("type") != "puzzle" or frame.get("data") is None:
+            raise RuntimeError(f"next on the socket: {str(frame)[:300]}")
+        return
     if request.via == "socket":
         game, pk = request.path.split("/")[2:4]
         ws = await sockets.of(request.player)
@@ -158,7 +168,7 @@ async def measure(
     """Send ``requests`` in turn: daphne's CPU ms a request (idle taken off), each latency (s)."""
     latencies = []
     for request in requests:  # the sockets a page keeps open, opened before the window
-        if request.via == "socket":
+        if request.via in ("socket", "next"):
             await sockets.of(request.player)
     window = Window(pid)
     for request in requests:
@@ -224,6 +234,7 @@ CHECKS = (
 GAME_TARGETS = (
     "puzzle page, logged out",
     "puzzle page, logged in",
+    "next puzzle on the socket, logged in",
     *(f"check on the socket: {name}" for name, _, _ in CHECKS),
     *(f"check by POST: {name}" for name, _, _ in CHECKS),
 )
@@ -266,9 +277,11 @@ async def game_requests(make: Callable, game: str, puzzles: list[dict], count: i
     """``count`` requests of each of GAME_TARGETS, by players of their own."""
     pages = [f"/puzzles/{game}/{p['id']}/" for p in puzzles]
     (reader,) = await make(1)
+    nexters = await make(math.ceil(count / PER_PERSON))
     return [
         [Request(path) for path in islice(cycle(pages), count)],
         [Request(path, reader) for path in islice(cycle(pages), count)],
+        [Request(f"/puzzles/{game}/", nexters[j % len(nexters)], via="next") for j in range(count)],
         *await checks(make, game, puzzles, count, "socket"),
         *await checks(make, game, puzzles, count, "http"),
     ]
