@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import requests
+from django.contrib.admin.utils import quote  # the admin's own escaping of a pk in its URLs
 
 from tests.support.client import PASSWORD, Player, unique_name
 from tests.support.server import ROOT
@@ -53,7 +54,7 @@ def test_staff_filter_inspect_and_abort(daphne_server):
     finished = s.get(daphne_server.url + "/admin/games/match/?status__exact=finished", timeout=10)
     assert match["id"] not in finished.text
 
-    page = s.get(daphne_server.url + f"/admin/games/match/{match['id']}/change/", timeout=10)
+    page = s.get(daphne_server.url + f"/admin/games/match/{quote(match['id'])}/change/", timeout=10)
     assert page.status_code == 200
     assert alice.username in page.text and bob.username in page.text
     assert 'name="moves-0-ply"' not in page.text  # moves are read-only

@@ -12,6 +12,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.contrib.admin.utils import quote  # the admin's own escaping of a pk in its URLs
 
 from tests.admin.test_admin import admin_session, make_staff
 from tests.browser import helpers
@@ -118,12 +119,12 @@ def test_the_admin_keeps_the_clock_and_a_started_matchs_rated_box_read_only(daph
     staff = unique_name("staff")
     make_staff(daphne_server, staff)
     page = browser_as(person, admin_session(daphne_server, staff).cookies, base)
-    page.goto(f"{base}/admin/games/match/{started['id']}/change/")
+    page.goto(f"{base}/admin/games/match/{quote(started['id'])}/change/")
     for name in ("time_control", "clock_ms", "rated"):
         expect(page.locator(f'[name="{name}"]')).to_have_count(0)
     expect(page.locator(".field-clock_ms")).to_be_visible()  # shown, not editable
     expect(page.locator(".field-rated")).to_be_visible()
     helpers.shot(page, "admin-active", "small")
-    page.goto(f"{base}/admin/games/match/{waiting['id']}/change/")
+    page.goto(f"{base}/admin/games/match/{quote(waiting['id'])}/change/")
     expect(page.locator('[name="rated"]')).to_have_count(1)  # not started: still a choice
     expect(page.locator('[name="clock_ms"]')).to_have_count(0)
