@@ -4,10 +4,11 @@ A client sends ``{"type": "check", "game", "id", "line", "again", "streak"}`` an
 ``{"type": "checked", "game", "id", "status", "answer"}``: exactly what ``POST
 /puzzles/<game>/<id>/check/`` would answer (docs/protocol.md, "Puzzles"). ``{"type": "next",
 "game", "streak"}`` gets the next puzzle, ``{"type": "puzzle", ...}``: its link, its page's
-title, side card (rendered) and data, so that the page shows it without loading again. The account and the
-session are the handshake's, read once for the socket; the session's data (a visitor's
-ratings and tries, a streak) is read again at each check that needs it and saved when the
-check changed it, so a page's POSTs and other tabs are never overwritten with an old copy.
+title, side card (rendered) and data, so that the page shows it without loading again.
+
+The account and the session are the handshake's, read once for the socket; the session's data
+(a visitor's ratings and tries, a streak) is read again at each check or next and saved when
+it changed, so that a page's POSTs and other tabs are never overwritten with an old copy.
 A visitor whose session has not begun (nothing solved yet: no cookie to keep it in) is
 answered ``no_session``: their page checks by the POST, which starts it.
 
@@ -61,20 +62,36 @@ def _no_session() -> PuzzleError:
     return PuzzleError("no_session", why, None, 409)
 
 
+def _session(user: Any, session_key: str | None) -> SessionBase | None:
+    """The socket's session, read afresh at each use (None: a visitor whose session has not
+    begun, or has ended: there is nothing to keep their puzzles in)."""
+    store: SessionBase = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    if user is None:
+        store.keys()  # read now: a session gone (ended, expired) loses its key
+        if store.session_key is None:
+            return None
+    return store
+
+
+def _kept(store: SessionBase) -> bool:
+    """Save what was changed in the session; False when it ended meanwhile (a logout elsewhere)."""
+    if store.modified:
+        try:
+            store.save()
+        except UpdateError:
+            return False
+    return True
+
+
 def checked(user: Any, session_key: str | None, sent: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """One check sent on the socket, as the POST answers it: its status and JSON."""
-    store: SessionBase = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
     try:
-        if user is None:
-            store.keys()  # read now: a session gone (ended, expired) loses its key
-            if store.session_key is None:
-                raise _no_session()
+        store = _session(user, session_key)
+        if store is None:
+            raise _no_session()
         answer = check_sent(Solver(user, store), sent.get("game"), sent.get("id"), sent)
-        if store.modified:
-            try:
-                store.save()
-            except UpdateError:  # the session ended (a logout elsewhere) while the check ran
-                raise _no_session() from None
+        if not _kept(store):
+            raise _no_session()
     except PuzzleError as exc:
         return exc.status, exc.as_dict()
     return 200, answer
@@ -88,32 +105,26 @@ def next_puzzle(user: Any, session_key: str | None, sent: dict[str, Any]) -> out
     kit = KITS.get(game) if isinstance(game, str) else None
     if kit is None or kit.puzzles is None:
         return None
-    fallback = reverse("puzzle_streak" if in_streak else "puzzle_next", args=[game])
-    store: SessionBase = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    if user is None:
-        store.keys()  # read now: a session gone (ended, expired) loses its key
-        if store.session_key is None:
-            return outgoing.NextPuzzle(game, fallback, None, None, None)
+    page = reverse("puzzle_streak" if in_streak else "puzzle_next", args=[game])
+    elsewhere = outgoing.NextPuzzle(game, page, None, None, None)
+    store = _session(user, session_key)
+    if store is None:
+        return elsewhere
     solver, run = Solver(user, store), Streak(store, game) if in_streak else None
     if run is not None:
         pk = run.current or run.start()
         puzzle = Puzzle.objects.filter(pk=pk).first() if pk is not None else None
     else:
         puzzle = next_for(solver, game)
-    if puzzle is None:
-        return outgoing.NextPuzzle(game, fallback, None, None, None)
-    if store.modified:
-        try:
-            store.save()
-        except UpdateError:  # the session ended (a logout elsewhere) meanwhile
-            return outgoing.NextPuzzle(game, fallback, None, None, None)
+    if puzzle is None or not _kept(store):
+        return elsewhere
     context = shown(solver, puzzle, run)
-    url = fallback if run is not None else context["url"]  # a streak's page stays the streak's
+    url = page if run is not None else context["url"]  # a streak's page stays the streak's
     return outgoing.NextPuzzle(game, url, context["title"], side(context), context["data"])
 
 
 class PuzzleConsumer(BellSocket, PingSocket, AsyncWebsocketConsumer):
-    """A puzzle page's socket: ``check`` frames answered by ``checked``; with ``?bell=1``, an
+    """A puzzle page's socket: ``check`` and ``next`` frames answered; with ``?bell=1``, an
     account's socket carries its page's bell too (``bell_socket``: one socket a page)."""
 
     EXPECTED = EXPECTED
@@ -139,26 +150,24 @@ class PuzzleConsumer(BellSocket, PingSocket, AsyncWebsocketConsumer):
         if wants_bell:
             await self.carry_bell()
 
+    @property
+    def session_key(self) -> str | None:
+        """The key of the handshake's session (None: none came with it)."""
+        session = self.scope.get("session")
+        return session.session_key if session is not None else None
+
     async def other(self, content: Any) -> None:
         """A ``check`` (answered with the POST's answer, in a ``checked`` frame) or a ``next``
-        (answered with the next puzzle)."""
+        (answered with the next puzzle, ``puzzle``)."""
         kind = content.get("type") if isinstance(content, dict) else None
-        if kind == "next":
-            await self.send_next(content)
-            return
-        if kind != "check":
-            await self.error("bad_message", self.EXPECTED)
-            return
-        session = self.scope.get("session")
-        key = session.session_key if session is not None else None
-        status, answer = await database_sync_to_async(checked)(self.user, key, content)
-        await self.send_message(outgoing.Checked(content.get("game"), content.get("id"), status, answer))
-
-    async def send_next(self, content: dict[str, Any]) -> None:
-        session = self.scope.get("session")
-        key = session.session_key if session is not None else None
-        message = await database_sync_to_async(next_puzzle)(self.user, key, content)
-        if message is None:
-            await self.error("bad_message", _("There are no puzzles of that game."))
+        if kind == "check":
+            status, answer = await database_sync_to_async(checked)(self.user, self.session_key, content)
+            await self.send_message(outgoing.Checked(content.get("game"), content.get("id"), status, answer))
+        elif kind == "next":
+            message = await database_sync_to_async(next_puzzle)(self.user, self.session_key, content)
+            if message is None:
+                await self.error("bad_message", _("There are no puzzles of that game."))
+            else:
+                await self.send_message(message)
         else:
-            await self.send_message(message)
+            await self.error("bad_message", self.EXPECTED)
