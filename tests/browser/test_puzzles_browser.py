@@ -376,12 +376,17 @@ def test_the_puzzle_pages_pass_an_axe_audit_in_both_colour_schemes(daphne_server
     assert page.js_errors == []
 
 
-def test_a_streak_goes_on_after_a_solve_and_ends_at_a_mistake(daphne_server, person, puzzles):
+@pytest.mark.parametrize("who", ["visitor", "account"])
+def test_a_streak_goes_on_after_a_solve_and_ends_at_a_mistake(daphne_server, person, puzzles, who):
     """One solved (the streak counts 1, the next puzzle offered), one wrong: the streak ends
-    at 1 and says so, nothing more to play but a new streak; /puzzles/ keeps the best."""
+    at 1 and says so, nothing more to play but a new streak; /puzzles/ keeps the best. A
+    visitor's first page checks by POST; an account's page does it all on its socket, the
+    next puzzle shown in place at the streak's own address."""
     base = daphne_server.url
     page = person()
-    with screenshots_on_failure("streak", PREFIX, page=page):
+    with screenshots_on_failure(f"streak-{who}", PREFIX, page=page):
+        if who == "account":
+            signup(page, base, username("sam"))
         first = open_puzzle(page, f"{base}/puzzles/{GAME}/streak/")
         assert first["streak"] == {"count": 0, "best": 0}
         expect(page.locator("#streak-count")).to_have_text("0")
@@ -390,9 +395,14 @@ def test_a_streak_goes_on_after_a_solve_and_ends_at_a_mistake(daphne_server, per
         expect(page.locator("#verdict")).to_have_text("Solved! That was the only move. Streak: 1.")
         expect(page.locator("#streak-count")).to_have_text("1")
         expect(page.locator("#retry")).to_be_hidden()
+        loaded: list[str] = []
+        page.on("request", lambda request: loaded.append(request.url) if "/puzzles/" in request.url else None)
         page.get_by_role("link", name="Next puzzle").click()
         second = puzzle_ready(page)
         assert second["id"] != first["id"] and second["streak"]["count"] == 1
+        assert page.url == f"{base}/puzzles/{GAME}/streak/"
+        if who == "account":  # the socket brought it: no page loaded
+            assert loaded == [], loaded
 
         click_move(page, puzzles[second["id"]]["wrong"])
         expect(page.locator("#puzzle")).to_have_attribute("data-done", "failed")
