@@ -36,10 +36,12 @@ TIMEOUT = 5
 db = database_sync_to_async
 
 
-async def opened(client: Client, query: str = "") -> WebsocketCommunicator:
-    """The puzzle socket of ``client``'s browser: its session cookie in the handshake."""
+async def opened(client: Client, query: str = "", language: str = "") -> WebsocketCommunicator:
+    """The puzzle socket of ``client``'s browser: its session cookie in the handshake (and the
+    browser's ``language``, when given)."""
     key = client.cookies.get(settings.SESSION_COOKIE_NAME)
     headers = [(b"cookie", f"{settings.SESSION_COOKIE_NAME}={key.value}".encode())] if key else []
+    headers += [(b"accept-language", language.encode())] if language else []
     app = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
     ws = WebsocketCommunicator(app, f"/ws/puzzles/{query}", headers)
     connected, _ = await ws.connect(TIMEOUT)
@@ -232,4 +234,13 @@ async def test_next_with_none_to_send_names_the_page_to_open():
     for bad in ("chess", None, 7):
         refused = await ask(ws, {"type": "next", "game": bad})
         assert (refused["type"], refused["code"]) == ("error", "bad_message"), bad
+    await ws.disconnect()
+
+
+async def test_the_next_puzzles_card_is_in_the_sockets_language():
+    client = await db(account)()
+    ws = await opened(client, language="de")
+    frame = await ask(ws, {"type": "next", "game": GAMES[0], "streak": False})
+    assert "Nächste Aufgabe" in frame["side"] and "Next puzzle" not in frame["side"], frame["side"]
+    assert "Aufgabe" in frame["title"]
     await ws.disconnect()
