@@ -25,6 +25,7 @@ SERVER_ENV = {
     )
 }  # fmt: skip
 PING = json.dumps({"type": "ping"})
+RESET = "reset before the close frame came"
 
 
 def source(n: int) -> dict:
@@ -44,10 +45,14 @@ async def test_a_socket_sending_faster_than_it_is_handled_is_closed(site, live):
     """20,000 pings at once: the socket is closed before it has answered them all."""
     match = site.player("h").create(options={"size": 6}, opponent="open")
     ws = await websockets.connect(f"{live.ws_url}/ws/lobby/", **source(51))
-    sent = 20000
-    for _ in range(sent):  # without reading, and without a pause: far faster than it is handled
-        await ws.send(PING)
-    replies, code = 0, None
+    sent, replies, code = 20000, 0, None
+    try:
+        for _ in range(sent):  # without reading, and without a pause: far faster than it is handled
+            await ws.send(PING)
+    except websockets.ConnectionClosed as exc:
+        # Closed while still flooding: the server closed it with frames of ours unread in its
+        # buffer, so its kernel may answer with a reset that overtakes the 4408 close frame.
+        code = exc.rcvd.code if exc.rcvd is not None else RESET
     while code is None:
         try:
             replies += json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "pong"
@@ -55,7 +60,7 @@ async def test_a_socket_sending_faster_than_it_is_handled_is_closed(site, live):
             code = exc.rcvd.code if exc.rcvd is not None else 0
         except TimeoutError:  # still open, and quiet
             break
-    assert code == 4408, (code, replies)
+    assert code in (4408, RESET), (code, replies)
     assert replies < sent, replies  # what came past the bound was never read
     assert await served(site, match["id"], 52)
     assert live.proc.poll() is None
