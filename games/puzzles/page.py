@@ -30,21 +30,21 @@ def task(puzzle: Puzzle) -> str:
 def shown(solver: Solver, puzzle: Puzzle, streak: Streak | None) -> dict[str, Any]:
     """The page's context for ``puzzle`` (``streak``: the streak it is the puzzle of): its
     ``data`` (what the script reads, ``socket`` left to the page) and what the card says."""
-    standing = solver.standing(puzzle)
+    kit, standing = KITS[puzzle.game], solver.standing(puzzle)
     mine = standing.rating
     data: dict[str, Any] = {
         "game": puzzle.game,
         "id": puzzle.pk,
         "seat": puzzle.seat,
         "task": task(puzzle),
-        "board": first_board(KITS[puzzle.game], puzzle),
+        "board": first_board(kit, puzzle),
         "tried": streak is None and standing.tried,
         "check": reverse("puzzle_check", args=[puzzle.game, puzzle.pk]),
         "socket": None,
         "next": reverse("puzzle_streak" if streak else "puzzle_next", args=[puzzle.game]),
         "streak": {"count": streak.count, "best": standing.best_streak} if streak else None,
     }
-    name = _(KITS[puzzle.game].game.name)
+    name = _(kit.game.name)
     return {
         "game": {"slug": puzzle.game, "name": name},
         "puzzle": puzzle,

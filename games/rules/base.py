@@ -60,6 +60,19 @@ class Words:
         return hash(str(self))
 
 
+def check_rows(board: Any, rows: int, columns: int) -> None:
+    """A typed position (an edited board) is ``rows`` strings of ``columns`` cells, top row
+    first; a ``Refusal`` says what it is not. What the cells may hold is the game's."""
+    if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
+        raise Refusal(_("A position is a list of row strings, top row first."))
+    if len(board) != rows or any(len(row) != columns for row in board):
+        raise Refusal(
+            _("The board must be %(rows)s rows of %(columns)s cells, as the options say."),
+            rows=rows,
+            columns=columns,
+        )
+
+
 class IllegalMove(Refusal):
     """A move the rules refuse; ``str(exc)`` is the message shown to the player."""
 

@@ -35,6 +35,7 @@ from tests.faults import fuzz_pings as fp
 from tests.faults.test_fuzz import short
 from tests.faults.test_fuzz_lobby_events import changes, snapshot
 from tests.live.helpers import server_errors
+from tests.puzzles.test_solving import off_board
 from tests.support.client import Player, Socket
 
 SOCKET = "/ws/puzzles/"
@@ -65,20 +66,6 @@ def puzzles(server) -> list[dict[str, Any]]:
     with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)) as db:
         rows = db.execute("SELECT id, game, solution FROM puzzles_puzzle ORDER BY id").fetchall()
     return [{"id": pk, "game": game, "solution": json.loads(solution)} for pk, game, solution in rows]
-
-
-def off_board(move: Any) -> Any:
-    """The move's shape with every coordinate far off any board."""
-    if not isinstance(move, dict):
-        return move
-    out = {}
-    for key, value in move.items():
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = 999
-        elif isinstance(value, str) and any(ch.isdigit() for ch in value):
-            value = value.rstrip("0123456789") + "999"
-        out[key] = value
-    return out
 
 
 def bad_check(rng: random.Random, all_puzzles: list[dict]) -> tuple[str, dict, int, set[str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import OptionError, Refusal, Seat, State, Words
+from games.rules.base import OptionError, Refusal, Seat, State, Words, check_rows
 from games.rules.connect_four import (
     COLOURS,
     EMPTY,
@@ -136,14 +136,7 @@ def edited_position(options: dict[str, Any], board: Any, to_move: Seat | None) -
     Y or one more, which says who moves; with it (a pop takes a disc away) any counts,
     and ``to_move`` says who moves (default: as without)."""
     rows, cols = options.get("rows", 6), options.get("columns", 7)
-    if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
-        raise Refusal(gettext_noop("A position is a list of row strings, top row first."))
-    if len(board) != rows or any(len(row) != cols for row in board):
-        raise Refusal(
-            gettext_noop("The board must be %(rows)s rows of %(columns)s cells, as the options say."),
-            rows=rows,
-            columns=cols,
-        )
+    check_rows(board, rows, cols)
     grid = [list(row) for row in board]
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):

@@ -29,6 +29,7 @@ from games.rules.base import (
     Seat,
     State,
     Words,
+    check_rows,
 )
 from games.rules.records import cell_record, cell_refusal, play_tokens
 from games.rules.words import gettext_noop
@@ -209,14 +210,7 @@ class Gomoku(Game):
         """Stones on the options' rows x columns, top row first: Black (who starts) has as many
         as White or one more, which says who moves; nobody has a line yet; a cell is empty."""
         rows, cols, k = options.get("rows", 15), options.get("columns", 15), options.get("in_a_row", 5)
-        if not isinstance(board, list) or not all(isinstance(row, str) for row in board):
-            raise Refusal(gettext_noop("A position is a list of row strings, top row first."))
-        if len(board) != rows or any(len(row) != cols for row in board):
-            raise Refusal(
-                gettext_noop("The board must be %(rows)s rows of %(columns)s cells, as the options say."),
-                rows=rows,
-                columns=cols,
-            )
+        check_rows(board, rows, cols)
         for y, row in enumerate(board):
             for x, c in enumerate(row):
                 if c not in (EMPTY, BLACK, WHITE):
